@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Toolchain only: CI and users' machines cannot fetch packages.
+let package = Package(
+    name: "duo-pose",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "PoseMatrix", targets: ["PoseMatrix"]),
+        .executable(name: "duo-pose", targets: ["duo-pose"]),
+    ],
+    targets: [
+        .target(
+            name: "PoseMatrix",
+            // The reference matrix is compiled into the binary, so `duo-pose`
+            // runs it from any folder. The file is a link to Matrices/.
+            resources: [.embedInCode("Resources/duo-scenes.json")]
+        ),
+        .executableTarget(name: "duo-pose", dependencies: ["PoseMatrix"]),
+        .testTarget(
+            name: "PoseMatrixTests",
+            dependencies: ["PoseMatrix"],
+            exclude: ["Snapshots", "Fixtures"]
+        ),
+    ]
+)

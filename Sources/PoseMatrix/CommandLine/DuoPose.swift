@@ -1,0 +1,110 @@
+import Foundation
+
+/// The `duo-pose` command line: parses arguments, runs a command, returns the exit code.
+///
+/// Only `main` calls `exit`; tests call ``run(arguments:stdout:stderr:environment:)`` and
+/// assert on the code and the text.
+public enum DuoPose {
+    public static let version = "0.1.0"
+
+    /// Exit codes (DESIGN §7).
+    public enum ExitCode {
+        public static let success: Int32 = 0
+        /// A case failed or errored (or, with --strict, was not run).
+        public static let failure: Int32 = 1
+        /// The command line was wrong.
+        public static let usage: Int32 = 64
+        /// A matrix or results file is invalid.
+        public static let invalidInput: Int32 = 65
+        /// A report could not be written.
+        public static let cannotWrite: Int32 = 74
+    }
+
+    /// Runs `duo-pose` with the words after the program name.
+    public static func run(
+        arguments: [String], stdout: TextSink, stderr: TextSink,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> Int32 {
+        let context = Context(stdout: stdout, stderr: stderr, environment: environment)
+        var words = arguments
+        if words.first == "--version" {
+            stdout.write("duo-pose \(version)\n")
+            return ExitCode.success
+        }
+        if words.first == "--help" || words.first == "-h" || words.first == "help" {
+            let topic = words.dropFirst().first.flatMap(Command.init(rawValue:))
+            stdout.write(topic.map(Help.command) ?? Help.overview)
+            return ExitCode.success
+        }
+        let command: Command
+        if let first = words.first, !first.hasPrefix("-") {
+            guard let named = Command(rawValue: first) else {
+                let looksLikeFile = first.contains(".") || first.contains("/")
+                if !looksLikeFile {
+                    return context.usageError(UsageError(
+                        message: "unknown command '\(first)'"
+                            + didYouMean(suggest(first, from: Command.allCases.map(\.rawValue))).replacingQuotes()))
+                }
+                return await RunCommand.execute(words, context: context)
+            }
+            command = named
+            words.removeFirst()
+        } else {
+            command = .run
+        }
+        if words.contains("--help") || words.contains("-h") {
+            stdout.write(Help.command(command))
+            return ExitCode.success
+        }
+        switch command {
+        case .run: return await RunCommand.execute(words, context: context)
+        case .validate: return ValidateCommand.execute(words, context: context)
+        case .list: return ListCommand.execute(words, context: context)
+        case .show: return ShowCommand.execute(words, context: context)
+        }
+    }
+}
+
+/// What every command gets: its streams and the environment.
+struct Context {
+    var stdout: TextSink
+    var stderr: TextSink
+    var environment: [String: String]
+
+    /// `Error: …`, the usage line and the pointer to help; exit 64.
+    func usageError(_ error: UsageError) -> Int32 {
+        var text = "Error: \(error.message)\n"
+        if let command = error.command { text += "Usage: \(command.synopsis)\n" }
+        text += "See 'duo-pose --help'.\n"
+        stderr.write(text)
+        return DuoPose.ExitCode.usage
+    }
+
+    /// Every error of an invalid matrix, one `Error:` line each; exit 65.
+    func matrixErrors(_ errors: MatrixErrors) -> Int32 {
+        for error in errors.errors { stderr.write("Error: \(error)\n") }
+        return DuoPose.ExitCode.invalidInput
+    }
+
+    /// Parses the words for a command, or reports the usage error.
+    func parse(_ words: [String], _ command: Command) -> Result<ParsedArguments, UsageError> {
+        do {
+            return .success(try ParsedArguments.parse(words, command: command))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Loads every named matrix (the built-in one when none is named), collecting all errors.
+    func loadMatrices(_ paths: [String]) -> Result<[LoadedMatrix], MatrixErrors> {
+        if paths.isEmpty {
+            do { return .success([try MatrixLoader.loadBuiltIn()]) } catch { return .failure(error) }
+        }
+        var loaded: [LoadedMatrix] = []
+        var errors: [MatrixError] = []
+        for path in paths {
+            do { loaded.append(try MatrixLoader.load(path: path)) } catch { errors += error.errors }
+        }
+        return errors.isEmpty ? .success(loaded) : .failure(MatrixErrors(errors: errors))
+    }
+}

@@ -1,0 +1,149 @@
+/// The subcommands of `duo-pose` (DESIGN §7).
+public enum Command: String, CaseIterable, Sendable {
+    case run
+    case validate
+    case list
+    case show
+
+    /// The synopsis shown in usage lines and help.
+    var synopsis: String {
+        switch self {
+        case .run: "duo-pose run [MATRIX…] [--out DIR] [--jobs N] [--pose P1,P7] [--where axis=value] [--strict] [--quiet]"
+        case .validate: "duo-pose validate MATRIX…"
+        case .list: "duo-pose list [--json]"
+        case .show: "duo-pose show POSE [--matrix FILE] [--axis axis=value] [--json]"
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .run: "Run matrices (the built-in reference matrix when none is named) and write the reports."
+        case .validate: "Check matrix files and report every error; write nothing."
+        case .list: "Print the pose catalogue P1–P13."
+        case .show: "Print every observable the model reports for a pose, with its provenance."
+        }
+    }
+}
+
+/// One option: its name, its value's name if it takes one, the commands it belongs to and its help.
+/// The same table drives parsing and `--help`, so help cannot drift from behaviour.
+struct OptionSpec: Sendable {
+    var name: String
+    var valueName: String?
+    var commands: [Command]
+    var help: String
+    var repeats = false
+}
+
+enum OptionTable {
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "--out", valueName: "DIR", commands: [.run], help: "Folder for the reports (default: ./Reports)."),
+        OptionSpec(
+            name: "--jobs", valueName: "N", commands: [.run],
+            help: "Cases evaluated in parallel (default: the number of cores)."),
+        OptionSpec(
+            name: "--pose", valueName: "P1,P7", commands: [.run], help: "Run only these poses; repeatable.", repeats: true),
+        OptionSpec(
+            name: "--where", valueName: "axis=value", commands: [.run],
+            help: "Run only cases with this axis value; repeatable (values of one axis are alternatives).", repeats: true),
+        OptionSpec(
+            name: "--max-cases", valueName: "N", commands: [.run],
+            help: "Refuse matrices that expand past N cases (default: \(Plan.defaultMaximumCases))."),
+        OptionSpec(
+            name: "--deterministic", commands: [.run],
+            help: "Write zero durations and a fixed timestamp (also when SOURCE_DATE_EPOCH is set)."),
+        OptionSpec(name: "--strict", commands: [.run], help: "Count not-run cases as failures for the exit code."),
+        OptionSpec(name: "--quiet", commands: [.run], help: "Print nothing on success."),
+        OptionSpec(name: "--json", commands: [.list, .show], help: "Print JSON for machines."),
+        OptionSpec(
+            name: "--matrix", valueName: "FILE", commands: [.show],
+            help: "Take the app's choices (and the pose's steps) from this matrix."),
+        OptionSpec(
+            name: "--axis", valueName: "axis=value", commands: [.show], help: "Set an axis value; repeatable.", repeats: true),
+        OptionSpec(name: "--help", commands: Command.allCases, help: "Show help."),
+    ]
+
+    static func options(for command: Command) -> [OptionSpec] {
+        options.filter { $0.commands.contains(command) }
+    }
+}
+
+/// A usage mistake: exit 64 with the command's usage line.
+struct UsageError: Error, Equatable {
+    var message: String
+    var command: Command?
+}
+
+/// Parsed arguments of one command: positional words and option values by name.
+struct ParsedArguments {
+    var command: Command
+    var positionals: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Splits the words after the command by the table; `--name value` and `--name=value` both work.
+    static func parse(_ words: [String], command: Command) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments(command: command)
+        let specs = OptionTable.options(for: command)
+        var index = 0
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("-") || word == "-" {
+                parsed.positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
+            let (name, inline) = Self.split(word)
+            guard let spec = specs.first(where: { $0.name == name }) ?? (name == "-h" ? specs.last : nil) else {
+                let elsewhere = OptionTable.options.first { $0.name == name }
+                let hint = elsewhere.map { "; it belongs to " + $0.commands.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
+                throw UsageError(
+                    message: "unknown option '\(name)' for '\(command.rawValue)'"
+                        + (hint ?? didYouMean(suggest(name, from: specs.map(\.name))).replacingQuotes()),
+                    command: command)
+            }
+            guard let valueName = spec.valueName else {
+                if inline != nil { throw UsageError(message: "\(spec.name) takes no value", command: command) }
+                parsed.flags.insert(spec.name)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+            } else if index < words.count {
+                value = words[index]
+                index += 1
+            } else {
+                throw UsageError(message: "\(spec.name) needs a value (\(valueName))", command: command)
+            }
+            if !spec.repeats && parsed.values[spec.name] != nil {
+                throw UsageError(message: "\(spec.name) is given twice", command: command)
+            }
+            parsed.values[spec.name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    private static func split(_ word: String) -> (String, String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+}
+
+extension String {
+    /// `; did you mean "--jobs"?` → `; did you mean '--jobs'?`: command-line words are shown in single quotes.
+    func replacingQuotes() -> String {
+        replacingOccurrences(of: "\"", with: "'")
+    }
+
+    private func replacingOccurrences(of target: Character, with replacement: Character) -> String {
+        String(map { $0 == target ? replacement : $0 })
+    }
+}

@@ -1,0 +1,29 @@
+/// `duo-pose validate MATRIX…`: every error of every file, nothing written.
+enum ValidateCommand {
+    static func execute(_ words: [String], context: Context) -> Int32 {
+        let parsed: ParsedArguments
+        switch context.parse(words, .validate) {
+        case .failure(let error): return context.usageError(error)
+        case .success(let arguments): parsed = arguments
+        }
+        guard !parsed.positionals.isEmpty else {
+            return context.usageError(UsageError(message: "name at least one matrix file", command: .validate))
+        }
+        switch context.loadMatrices(parsed.positionals) {
+        case .failure(let errors):
+            return context.matrixErrors(errors)
+        case .success(let matrices):
+            for loaded in matrices {
+                let count: String
+                do {
+                    count = String(try Plan(matrix: loaded.matrix).count)
+                } catch {
+                    context.stderr.write("Error: \(loaded.path): \(error)\n")
+                    return DuoPose.ExitCode.invalidInput
+                }
+                context.stdout.write("\(loaded.path): valid, \(loaded.matrix.poses.count) pose entries, \(count) cases\n")
+            }
+            return DuoPose.ExitCode.success
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// A line and column in a source file, both counted from 1; columns count characters.
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A parsed JSON5 value that remembers where it stood, so that validation errors can name a line.
+public struct JSONNode: Sendable {
+    /// A member of an object, in source order, with the position of its key.
+    public struct Member: Sendable {
+        public var key: String
+        public var keyPosition: SourcePosition
+        public var value: JSONNode
+    }
+
+    /// The value itself.
+    public indirect enum Value: Sendable {
+        case null
+        case bool(Bool)
+        /// A number with the text it was written as (for messages that quote it).
+        case number(Double, text: String)
+        case string(String)
+        case array([JSONNode])
+        case object([Member])
+    }
+
+    public var value: Value
+    public var position: SourcePosition
+
+    /// The JSON type name used in messages: "a string", "an object", …
+    public var typeDescription: String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The value as it would be written in a message, shortened when long.
+    public var shortText: String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): String(flag)
+        case .number(_, let text): text
+        case .string(let text): quoted(text.count > 60 ? String(text.prefix(57)) + "..." : text)
+        case .array(let items): "an array of \(items.count)"
+        case .object: "an object"
+        }
+    }
+}
+
+/// Wraps text in double quotes for a message, showing control characters as escapes.
+func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            out += "\\u{\(String(scalar.value, radix: 16))}"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,100 @@
+/// A decoded, validated matrix file (format version 1, DESIGN §3).
+public struct Matrix: Sendable {
+    /// The format version this duo-pose reads.
+    public static let formatVersion = 1
+
+    public var name: String
+    public var app: App
+    /// Axes every pose runs over, in file order.
+    public var axes: [AxisSpec]
+    public var poses: [PoseEntry]
+    public var checklist: [ChecklistItem]
+}
+
+/// An axis and the values a matrix runs it over, in file order.
+public struct AxisSpec: Sendable, Hashable {
+    public var axis: Axis
+    public var values: [AxisValue]
+}
+
+/// One entry of the matrix's `poses` list.
+public struct PoseEntry: Sendable {
+    public var pose: Pose
+    public var title: String?
+    /// Per-pose axes, merged over the top-level ones.
+    public var axes: [AxisSpec]
+    /// Steps that replace the catalogue's, when given.
+    public var steps: [Step]?
+    public var expect: [Expectation]
+    public var whereClauses: [WhereClause]
+    public var notRun: [NotRunRule]
+
+    /// The steps the runner drives: the entry's own, or the catalogue's.
+    public var effectiveSteps: [Step] { steps ?? pose.steps }
+
+    /// "P9" or "P9 outer display".
+    public var label: String { title.map { "\(pose.id) \($0)" } ?? pose.id }
+}
+
+/// What an observable is expected to be.
+public struct Expectation: Sendable, Hashable {
+    public var observable: Observable
+    public var condition: Condition
+}
+
+/// An expectation's test: a value, or an operator object.
+public enum Condition: Sendable, Hashable, CustomStringConvertible {
+    case equals(ObservedValue)
+    case notEquals(ObservedValue)
+    case oneOf([ObservedValue])
+    case atLeast(Double)
+    case atMost(Double)
+
+    /// Whether an observed value satisfies the condition.
+    public func holds(for value: ObservedValue) -> Bool {
+        switch self {
+        case .equals(let expected): expected == value
+        case .notEquals(let expected): expected != value
+        case .oneOf(let expected): expected.contains(value)
+        case .atLeast(let bound): if case .number(let number) = value { number >= bound } else { false }
+        case .atMost(let bound): if case .number(let number) = value { number <= bound } else { false }
+        }
+    }
+
+    /// The expectation as reports show it: `466x678`, `!= outer`, `in [inner, outer]`, `>= 3`.
+    public var description: String {
+        switch self {
+        case .equals(let value): value.description
+        case .notEquals(let value): "!= \(value)"
+        case .oneOf(let values): "in [" + values.map(\.description).joined(separator: ", ") + "]"
+        case .atLeast(let bound): ">= \(formatNumber(bound))"
+        case .atMost(let bound): "<= \(formatNumber(bound))"
+        }
+    }
+}
+
+/// Expectations that apply to the combinations a `when` matches.
+public struct WhereClause: Sendable {
+    public var when: [Axis: AxisValue]
+    public var expect: [Expectation]
+}
+
+/// Combinations marked as not run, with the reason; an empty `when` matches every combination.
+public struct NotRunRule: Sendable {
+    public var when: [Axis: AxisValue]
+    public var reason: String
+}
+
+/// A release checklist item and the poses that must pass for it to be signed off.
+public struct ChecklistItem: Sendable, Hashable {
+    public var id: String
+    public var text: String
+    public var poses: [String]
+}
+
+extension Dictionary where Key == Axis, Value == AxisValue {
+    /// Whether every axis named here has this value in the case's settings.
+    func matches(_ settings: CaseSettings) -> Bool {
+        allSatisfy { axis, value in settings.value(of: axis) == value }
+    }
+}

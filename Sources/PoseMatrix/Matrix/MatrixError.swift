@@ -1,0 +1,53 @@
+/// An invalid matrix file: where (file, line and column, key path) and what was expected.
+public struct MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file as the user named it.
+    public var file: String
+    /// Where in the file, when known.
+    public var position: SourcePosition?
+    /// The key path of the value, for example `poses[2].expect["scene.size"]`, when the file parsed.
+    public var keyPath: String?
+    public var message: String
+
+    public init(file: String, position: SourcePosition? = nil, keyPath: String? = nil, message: String) {
+        self.file = file
+        self.position = position
+        self.keyPath = keyPath
+        self.message = message
+    }
+
+    /// `file:line:column: keyPath: message`, the one form every matrix error is shown in.
+    public var description: String {
+        var text = file
+        if let position { text += ":\(position.line):\(position.column)" }
+        text += ": "
+        if let keyPath, !keyPath.isEmpty { text += keyPath + ": " }
+        return text + message
+    }
+}
+
+/// All the errors found in one matrix, in file order.
+public struct MatrixErrors: Error, Equatable, Sendable {
+    public var errors: [MatrixError]
+}
+
+/// A key path being built while decoding: `poses[2].expect["scene.size"]`.
+struct KeyPath: CustomStringConvertible {
+    private(set) var description = ""
+
+    func appending(_ key: String) -> KeyPath {
+        var path = self
+        let isIdentifier = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+        if isIdentifier {
+            path.description += (description.isEmpty ? "" : ".") + key
+        } else {
+            path.description += "[" + quoted(key) + "]"
+        }
+        return path
+    }
+
+    func appending(index: Int) -> KeyPath {
+        var path = self
+        path.description += "[\(index)]"
+        return path
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A matrix with the file it came from: what the reports record about their source.
+public struct LoadedMatrix: Sendable {
+    public var matrix: Matrix
+    /// The path as the user gave it, or `built-in:duo-scenes.json` for the reference matrix.
+    public var path: String
+    /// SHA-256 of the file's bytes.
+    public var sha256: String
+}
+
+/// Reads matrix files: bytes, then JSON5, then the format.
+public enum MatrixLoader {
+    /// The name the built-in reference matrix is reported under.
+    public static let builtInPath = "built-in:duo-scenes.json"
+
+    /// The reference matrix compiled into the binary (Matrices/duo-scenes.json).
+    public static var builtInBytes: [UInt8] { PackageResources.duo_scenes_json }
+
+    /// Loads and validates the built-in reference matrix.
+    public static func loadBuiltIn() throws(MatrixErrors) -> LoadedMatrix {
+        try load(bytes: builtInBytes, path: builtInPath)
+    }
+
+    /// Loads and validates a matrix file from disk.
+    public static func load(path: String) throws(MatrixErrors) -> LoadedMatrix {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let message = exists ? (isDirectory.boolValue ? "is a folder, not a matrix file" : "cannot be read") : "no such file"
+            throw MatrixErrors(errors: [MatrixError(file: path, message: message)])
+        }
+        return try load(bytes: [UInt8](data), path: path)
+    }
+
+    /// Validates a matrix given as bytes; `path` is what errors and reports name.
+    public static func load(bytes: [UInt8], path: String) throws(MatrixErrors) -> LoadedMatrix {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(bytes)
+            throw MatrixErrors(errors: [
+                MatrixError(file: path, message: "the file is not valid UTF-8 (first bad byte at offset \(offset))")
+            ])
+        }
+        let root: JSONNode
+        do {
+            root = try JSON5Reader.parse(text)
+        } catch {
+            throw MatrixErrors(errors: [MatrixError(file: path, position: error.position, message: error.message)])
+        }
+        var decoder = MatrixDecoder(file: path)
+        guard let matrix = decoder.decode(root) else {
+            let ordered = decoder.errors.enumerated().sorted {
+                let left = $0.element.position ?? SourcePosition(line: 0, column: 0)
+                let right = $1.element.position ?? SourcePosition(line: 0, column: 0)
+                return left == right ? $0.offset < $1.offset : left < right
+            }
+            throw MatrixErrors(errors: ordered.map(\.element))
+        }
+        return LoadedMatrix(matrix: matrix, path: path, sha256: SHA256.hex(of: bytes))
+    }
+
+    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+        return offset
+    }
+}

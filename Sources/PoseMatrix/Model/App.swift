@@ -1,0 +1,66 @@
+/// What the app declared and chose: the matrix's `app` block (DESIGN §3).
+public struct App: Sendable, Hashable {
+    /// `UIApplicationSupportsMultipleScenes`.
+    public var multipleScenes = false
+    /// `UIRequiresFullScreen`.
+    public var requiresFullScreen = false
+    /// Supported interface orientations; the outer display honours them, the inner ignores them ([A T61]).
+    public var orientations: Set<Orientation> = [.portrait, .landscape]
+    public var linkedSDK: LinkedSDK = .v27_1
+    public var newWindow = NewWindow()
+    public var state = StateChoices()
+    public var hingeEffect = HingeEffect()
+    public var cameraAccessory = CameraAccessory()
+    public var camera = Camera()
+
+    public init() {}
+
+    /// How the app asks for a new window.
+    public struct NewWindow: Sendable, Hashable {
+        public enum Via: String, CaseIterable, Sendable { case openWindow, activateSceneSession, activationAction, none }
+        public enum Fallback: String, CaseIterable, Sendable { case showInPlace, none }
+        public var via: Via = .none
+        /// `activationAction`'s alternate.
+        public var alternate: Fallback = .none
+        /// `activateSceneSession`'s error handler.
+        public var errorHandler: Fallback = .none
+        /// The trailing-closure `ActivationAction(title:)` initialiser ([M S0]: raises at run time).
+        public var shortForm = false
+    }
+
+    /// When the app saves its state and whether it caches a screenshot of itself.
+    public struct StateChoices: Sendable, Hashable {
+        public enum SavesOn: String, CaseIterable, Sendable { case background, inactive }
+        public var savesOn: SavesOn = .background
+        public var cachesScreen = false
+    }
+
+    /// A hinge-driven effect (for example a parallax on the fold).
+    public struct HingeEffect: Sendable, Hashable {
+        public var resetsOutsidePartiallyOpen = true
+    }
+
+    /// The camera capture accessory registration.
+    public struct CameraAccessory: Sendable, Hashable {
+        public enum RegisteredOn: String, CaseIterable, Sendable { case cameraView, rootView, none }
+        public enum Capture: String, CaseIterable, Sendable { case running, stopped }
+        public var registeredOn: RegisteredOn = .none
+        public var capture: Capture = .stopped
+    }
+
+    /// Which camera the app uses and how it decides mirroring.
+    public struct Camera: Sendable, Hashable {
+        public enum Uses: String, CaseIterable, Sendable { case virtualFront, physical, none }
+        public enum Mirroring: String, CaseIterable, Sendable { case byDirection, byPosition }
+        public var uses: Uses = .none
+        public var mirroring: Mirroring = .byDirection
+    }
+}
+
+/// How an interface is oriented on its display.
+public enum Orientation: String, CaseIterable, Sendable {
+    case portrait
+    case landscape
+
+    var rotated: Orientation { self == .portrait ? .landscape : .portrait }
+}

@@ -1,0 +1,136 @@
+/// A variant axis the model knows (DESIGN §3): every combination of its values runs.
+public enum Axis: String, CaseIterable, Sendable, Codable {
+    case profile
+    case layoutDirection
+    case reduceTransparency
+    case linkedSDK
+    case hingeAngle
+    case splitSide
+    case windows
+
+    /// The values an axis accepts.
+    public enum Domain: Sendable {
+        case choice([String])
+        case bool
+        case degrees(ClosedRange<Double>)
+        case whole([Int])
+    }
+
+    public var domain: Domain {
+        switch self {
+        case .profile: .choice(Profile.allCases.map(\.rawValue))
+        case .layoutDirection: .choice(LayoutDirection.allCases.map(\.rawValue))
+        case .reduceTransparency: .bool
+        case .linkedSDK: .choice(LinkedSDK.allCases.map(\.rawValue))
+        case .hingeAngle: .degrees(0...180)
+        case .splitSide: .choice(SplitSide.allCases.map(\.rawValue))
+        case .windows: .whole([1, 2])
+        }
+    }
+
+    /// What the axis accepts, for messages.
+    public var expectation: String {
+        switch domain {
+        case .choice(let values): "one of " + values.map { quoted($0) }.joined(separator: ", ")
+        case .bool: "true or false"
+        case .degrees(let range): "a number of degrees from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))"
+        case .whole(let values): "one of " + values.map(String.init).joined(separator: ", ")
+        }
+    }
+
+    /// Reads an axis value written on the command line (`--where hingeAngle=90`).
+    public func parse(_ text: String) -> AxisValue? {
+        switch domain {
+        case .choice(let values): values.contains(text) ? .text(text) : nil
+        case .bool: Bool(text).map(AxisValue.bool)
+        case .degrees(let range): Double(text).flatMap { range.contains($0) ? .number($0) : nil }
+        case .whole(let values): Int(text).flatMap { values.contains($0) ? .number(Double($0)) : nil }
+        }
+    }
+}
+
+/// One value of an axis.
+public enum AxisValue: Sendable, Hashable, CustomStringConvertible {
+    case text(String)
+    case bool(Bool)
+    case number(Double)
+
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .bool(let flag): String(flag)
+        case .number(let number): formatNumber(number)
+        }
+    }
+}
+
+/// Whose behaviour the model follows where Apple's documents and the simulator differ.
+public enum Profile: String, CaseIterable, Sendable {
+    /// What Apple documents for the device.
+    case device
+    /// What the Xcode 27.1 iPhone Duo simulator was measured to do.
+    case simulator
+}
+
+public enum LayoutDirection: String, CaseIterable, Sendable {
+    case leftToRight
+    case rightToLeft
+}
+
+/// The SDK the app links against, which decides the scene's extent ([A T61]).
+public enum LinkedSDK: String, CaseIterable, Sendable {
+    case v26 = "26"
+    case v27_0 = "27.0"
+    case v27_1 = "27.1"
+}
+
+public enum SplitSide: String, CaseIterable, Sendable {
+    case left
+    case right
+}
+
+/// The axis values one case runs with, defaults filled in.
+public struct CaseSettings: Sendable, Hashable {
+    public var profile: Profile = .device
+    public var layoutDirection: LayoutDirection = .leftToRight
+    public var reduceTransparency = false
+    public var linkedSDK: LinkedSDK = .v27_1
+    /// Replaces the angle of the `book` and `tabletop` steps when set.
+    public var hingeAngle: Double?
+    public var splitSide: SplitSide = .left
+    public var windows = 1
+
+    public init() {}
+
+    /// The settings for the given axis values over the app's defaults; values were validated.
+    public init(values: [Axis: AxisValue], app: App) {
+        linkedSDK = app.linkedSDK
+        for (axis, value) in values { set(axis, value) }
+    }
+
+    /// The effective value of an axis, for matching `when` clauses and `--where` filters.
+    public func value(of axis: Axis) -> AxisValue? {
+        switch axis {
+        case .profile: .text(profile.rawValue)
+        case .layoutDirection: .text(layoutDirection.rawValue)
+        case .reduceTransparency: .bool(reduceTransparency)
+        case .linkedSDK: .text(linkedSDK.rawValue)
+        case .hingeAngle: hingeAngle.map(AxisValue.number)
+        case .splitSide: .text(splitSide.rawValue)
+        case .windows: .number(Double(windows))
+        }
+    }
+
+    mutating func set(_ axis: Axis, _ value: AxisValue) {
+        switch (axis, value) {
+        case (.profile, .text(let text)): profile = Profile(rawValue: text) ?? profile
+        case (.layoutDirection, .text(let text)): layoutDirection = LayoutDirection(rawValue: text) ?? layoutDirection
+        case (.reduceTransparency, .bool(let flag)): reduceTransparency = flag
+        case (.linkedSDK, .text(let text)): linkedSDK = LinkedSDK(rawValue: text) ?? linkedSDK
+        case (.hingeAngle, .number(let angle)): hingeAngle = angle
+        case (.splitSide, .text(let text)): splitSide = SplitSide(rawValue: text) ?? splitSide
+        case (.windows, .number(let count)): windows = Int(count)
+        default: break
+        }
+    }
+}

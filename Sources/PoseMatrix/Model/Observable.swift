@@ -1,0 +1,137 @@
+/// A scene value the model reports and a matrix can expect (DESIGN §5).
+public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
+    case display
+    case screen
+    case sceneSize = "scene.size"
+    case sceneSafeArea = "scene.safeArea"
+    case sceneSizeClass = "scene.sizeClass"
+    case scenePhase = "scene.phase"
+    case sceneRecreated = "scene.recreated"
+    case statePreserved = "state.preserved"
+    case barsAxis = "bars.axis"
+    case barsEdge = "bars.edge"
+    case barsSide = "bars.side"
+    case barsBackground = "bars.background"
+    case hingeStatus = "hinge.status"
+    case hingeAngle = "hinge.angle"
+    case foldRegion = "fold.region"
+    case foldAxis = "fold.axis"
+    case eventsGeometryUpdates = "events.geometryUpdates"
+    case eventsScreenChanges = "events.screenChanges"
+    case eventsPhaseChanges = "events.phaseChanges"
+    case eventsSessionsDiscarded = "events.sessionsDiscarded"
+    case windowsCount = "windows.count"
+    case windowsVisible = "windows.visible"
+    case newWindowResult = "newWindow.result"
+    case newWindowError = "newWindow.error"
+    case contentReachable = "content.reachable"
+    case accessoryAvailable = "accessory.available"
+    case accessoryDisplay = "accessory.display"
+    case accessorySize = "accessory.size"
+    case accessorySessions = "accessory.sessions"
+    case cameraFrontConstituent = "camera.frontConstituent"
+    case cameraForwardFacing = "camera.forwardFacing"
+    case cameraMirrored = "camera.mirrored"
+    case hingeEffectReset = "hingeEffect.reset"
+
+    /// The kind of value the observable takes, which decides how expectations are read.
+    public var kind: ValueKind {
+        switch self {
+        case .display, .accessoryDisplay: .choice(["outer", "inner", "none"])
+        case .screen: .choice(["primary", "primary-1"])
+        case .sceneSize, .accessorySize: .size
+        case .sceneSafeArea: .insets
+        case .sceneSizeClass: .sizeClass
+        case .scenePhase: .choice(["active", "inactive", "background"])
+        case .barsAxis: .choice(["vertical", "horizontal"])
+        case .barsEdge: .choice(["leading", "trailing", "none"])
+        case .barsSide: .choice(["left", "right", "top", "bottom"])
+        case .hingeStatus: .choice(["closed", "partiallyOpen", "fullyOpen", "none"])
+        case .hingeAngle: .number
+        case .foldRegion: .choice(["none", "inactive", "active"])
+        case .foldAxis: .choice(["vertical", "horizontal", "none"])
+        case .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges, .eventsSessionsDiscarded,
+            .windowsCount, .windowsVisible, .accessorySessions:
+            .count
+        case .newWindowResult: .choice(["opened", "failed", "alternate", "hidden", "ignored", "crashed"])
+        case .newWindowError: .choice(["none", "multipleScenesNotSupported", "requestDenied"])
+        case .cameraFrontConstituent: .choice(["inner", "outer", "none"])
+        case .cameraForwardFacing: .list
+        case .sceneRecreated, .statePreserved, .barsBackground, .contentReachable, .accessoryAvailable,
+            .cameraMirrored, .hingeEffectReset:
+            .bool
+        }
+    }
+
+    /// A one-line meaning for `duo-pose show` and the schema.
+    public var summary: String {
+        switch self {
+        case .display: "the display the app's main scene is on"
+        case .screen: "the screen's name in the simulator metadata"
+        case .sceneSize: "the main scene's size in points, width x height"
+        case .sceneSafeArea: "the main scene's safe-area insets: top,leading,bottom,trailing"
+        case .sceneSizeClass: "horizontal/vertical size class"
+        case .scenePhase: "the main scene's phase"
+        case .sceneRecreated: "whether the main scene was torn down and made again during the steps"
+        case .statePreserved: "whether the app's state survived the steps"
+        case .barsAxis: "whether the bars are vertical (side stack) or horizontal"
+        case .barsEdge: "the vertical bar's edge in layout terms (leading/trailing), none for horizontal bars"
+        case .barsSide: "the physical side of the bars: the vertical strip's side, or bottom for horizontal bars"
+        case .barsBackground: "whether the bars draw a background"
+        case .hingeStatus: "the hinge status the app is told"
+        case .hingeAngle: "the hinge angle the app is told, in degrees"
+        case .foldRegion: "the division (fold) reserved region: none, inactive or active"
+        case .foldAxis: "the direction of the fold line across the scene"
+        case .eventsGeometryUpdates: "effective-geometry updates during the steps"
+        case .eventsScreenChanges: "moves of the main scene between screens during the steps"
+        case .eventsPhaseChanges: "scene phase changes during the steps"
+        case .eventsSessionsDiscarded: "scene sessions discarded during the steps"
+        case .windowsCount: "app windows connected"
+        case .windowsVisible: "app windows visible"
+        case .newWindowResult: "what became of the last new-window request"
+        case .newWindowError: "the error the last new-window request reported"
+        case .contentReachable: "whether what the person asked for is shown somewhere"
+        case .accessoryAvailable: "whether the camera capture accessory is available"
+        case .accessoryDisplay: "the display the accessory scene is on"
+        case .accessorySize: "the accessory scene's size in points"
+        case .accessorySessions: "accessory sessions created during the steps"
+        case .cameraFrontConstituent: "the camera the virtual front camera streams from"
+        case .cameraForwardFacing: "the cameras facing the person, sorted"
+        case .cameraMirrored: "whether the preview is mirrored correctly for its direction"
+        case .hingeEffectReset: "whether a hinge-driven effect was reset outside the partially open status"
+        }
+    }
+
+    public static func < (lhs: Observable, rhs: Observable) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}
+
+/// How an observable's values are written and compared.
+public enum ValueKind: Sendable, Equatable {
+    case choice([String])
+    case size
+    case insets
+    case sizeClass
+    case bool
+    case number
+    case count
+    case list
+
+    /// Whether `>=` and `<=` apply.
+    public var isNumeric: Bool { self == .number || self == .count }
+
+    /// What a value of this kind looks like, for messages.
+    public var expectation: String {
+        switch self {
+        case .choice(let values): "one of " + values.map { quoted($0) }.joined(separator: ", ")
+        case .size: "a size such as \"466x678\""
+        case .insets: "insets such as \"0,0,34,84\" (top,leading,bottom,trailing)"
+        case .sizeClass: "a size class such as \"compact/regular\""
+        case .bool: "true or false"
+        case .number: "a number"
+        case .count: "a whole number of 0 or more"
+        case .list: "an array of strings"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Where a fact in the model comes from (duo-facts.md's tags).
+public enum Provenance: String, Sendable, CaseIterable, Codable {
+    /// Apple's documents, headers, talks, HIG or release notes, first or second hand ([A], [A-fwd]).
+    case apple
+    /// Measured in the iPhone Duo simulator ([M]).
+    case measured
+    /// Derived from other facts ([I]).
+    case inference
+    /// A third-party claim nobody checked ([U]).
+    case unverified
+}
+
+/// A value as the model observes it or a matrix expects it.
+public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
+    case text(String)
+    case bool(Bool)
+    case number(Double)
+    case list([String])
+
+    /// The value as written in reports: text bare, numbers without a needless ".0".
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .bool(let flag): String(flag)
+        case .number(let number): formatNumber(number)
+        case .list(let items): "[" + items.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// Writes a number the way people write it: `90`, `174.1`, never `90.0`.
+func formatNumber(_ number: Double) -> String {
+    if number.isNaN { return "NaN" }
+    if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    return String(number)
+}
+
+/// One observed value with its provenance and the source key it rests on, or why there is none.
+public struct Observation: Sendable, Hashable {
+    /// The value, or nil when the model has no fact for this state.
+    public var value: ObservedValue?
+    public var provenance: Provenance
+    /// The duo-facts.md tag and key, for example "M AX-DGb"; for an unknown value, the reason.
+    public var source: String
+
+    /// A value the facts establish.
+    public static func fact(_ value: ObservedValue, _ provenance: Provenance, _ source: String) -> Observation {
+        Observation(value: value, provenance: provenance, source: source)
+    }
+
+    /// No source gives this value in this state: cases that expect it are not run.
+    public static func unknown(_ reason: String) -> Observation {
+        Observation(value: nil, provenance: .unverified, source: reason)
+    }
+}

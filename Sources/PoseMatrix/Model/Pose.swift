@@ -1,0 +1,63 @@
+/// A pose of the iPhone Duo checklist: a named state and the steps that reach it (DESIGN §4).
+public struct Pose: Sendable, Hashable {
+    /// "P1" … "P13".
+    public var id: String
+    /// The state in the checklist's words.
+    public var state: String
+    /// The steps from the launch state (closed at 0°, held in portrait, one window, active).
+    public var steps: [Step]
+    /// Axis values the pose itself sets (P11 is right-to-left); a matrix cannot vary them.
+    public var fixed: [Axis: AxisValue]
+    /// Why the model cannot evaluate this pose yet, if it cannot.
+    public var notModelledReason: String?
+
+    /// The pose's number, for ordering P2 before P10.
+    public var number: Int { Int(id.dropFirst()) ?? 0 }
+
+    /// The catalogue, in order.
+    public static let catalogue: [Pose] = [
+        Pose(id: "P1", state: "Closed, outer display, portrait", steps: []),
+        Pose(id: "P2", state: "Closed, outer display, landscape", steps: [.rotate(.landscape)]),
+        Pose(id: "P3", state: "Open flat, inner display, landscape", steps: [.open]),
+        Pose(id: "P4", state: "Open flat, inner display, portrait", steps: [.open, .rotate(.portrait)]),
+        Pose(id: "P5", state: "Partially folded, book", steps: [.open, .book]),
+        Pose(id: "P6", state: "Partially folded, tabletop", steps: [.open, .tabletop]),
+        Pose(
+            id: "P7", state: "Transitions close↔open, fold↔flat", steps: [.open, .book, .open, .close],
+            notModelledReason: notModelledYet),
+        Pose(
+            id: "P8", state: "Split View on the inner display", steps: [.open, .splitView(.left)],
+            notModelledReason: notModelledYet),
+        Pose(
+            id: "P9", state: "Multiple windows", steps: [.newWindow, .open, .newWindow],
+            notModelledReason: notModelledYet),
+        Pose(
+            id: "P10", state: "Camera capture accessory", steps: [.open, .startCapture, .close, .open],
+            notModelledReason: notModelledYet),
+        Pose(
+            id: "P11", state: "Right-to-left on the inner display", steps: [.open],
+            fixed: [.layoutDirection: .text(LayoutDirection.rightToLeft.rawValue)]),
+        Pose(
+            id: "P12", state: "Reduce Transparency on", steps: [],
+            fixed: [.reduceTransparency: .bool(true)]),
+        Pose(
+            id: "P13", state: "Camera direction changes", steps: [.startCapture, .open, .close],
+            notModelledReason: notModelledYet),
+    ]
+
+    /// The reason given for poses the model does not cover yet.
+    public static let notModelledYet = "not modelled yet"
+
+    /// The catalogue pose with this id.
+    public static func named(_ id: String) -> Pose? {
+        catalogue.first { $0.id == id }
+    }
+
+    init(id: String, state: String, steps: [Step], fixed: [Axis: AxisValue] = [:], notModelledReason: String? = nil) {
+        self.id = id
+        self.state = state
+        self.steps = steps
+        self.fixed = fixed
+        self.notModelledReason = notModelledReason
+    }
+}

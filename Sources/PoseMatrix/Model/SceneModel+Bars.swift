@@ -1,0 +1,40 @@
+/// Bars: a vertical side stack everywhere but the inner display in portrait. [A T62, T66, HIG]
+extension SceneModel {
+    /// Whether the bars are vertical: apps linked against 27.1 get the side stack except in
+    /// inner portrait; earlier SDKs keep horizontal bars. [A T62; A T61]
+    var barsAreVertical: Bool {
+        extendsUnderBars && !(display == .inner && interfaceOrientation == .portrait)
+    }
+
+    func observeBarsAxis() -> Observation {
+        if !extendsUnderBars { return .fact(.text("horizontal"), .inference, "I from A T61: vertical bars come with 27.1") }
+        return .fact(.text(barsAreVertical ? "vertical" : "horizontal"), .apple, "A T62, T66, HIG")
+    }
+
+    /// The vertical bar's layout edge: trailing, or leading under right-to-left; none for horizontal bars.
+    func observeBarsEdge() -> Observation {
+        guard barsAreVertical else { return .fact(.text("none"), .inference, "I from A doc via AX-VB: .unspecified") }
+        if settings.layoutDirection == .rightToLeft {
+            return .fact(.text("leading"), .inference, "I from A T62: bar on the same hardware side")
+        }
+        if display == .outer && interfaceOrientation == .landscape {
+            return .fact(.text("trailing"), .inference, "I from U MIR-DP: the camera edge")
+        }
+        return measured(.text("trailing"), "M AX-PR")
+    }
+
+    /// The physical side: the strip stays on the right in either direction; horizontal bars end at the bottom.
+    func observeBarsSide() -> Observation {
+        guard barsAreVertical else { return .fact(.text("bottom"), .inference, "I: tab bar and toolbar at the bottom") }
+        if display == .outer && interfaceOrientation == .landscape {
+            return .fact(.text("right"), .inference, "I from U MIR-DP: the camera edge")
+        }
+        return .fact(.text("right"), .apple, "A T62, T66, HIG; M AX-PR")
+    }
+
+    /// The vertical bar gains a background with Reduce Transparency and has none by default. [A T62]
+    func observeBarsBackground() -> Observation {
+        let value = ObservedValue.bool(settings.reduceTransparency)
+        return barsAreVertical ? .fact(value, .apple, "A T62") : .fact(value, .inference, "I: system bars go opaque")
+    }
+}

@@ -1,0 +1,75 @@
+/// The main scene's geometry: size, safe area and size classes, by display, orientation and linked SDK.
+extension SceneModel {
+    /// The width of the side bar strip on both displays. [M AX-PR: 84×170 outer, 84×120 inner]
+    static let barStripWidth = 84
+
+    /// Whether the app's scene covers the side bar strip: only apps linked against 27.1 go
+    /// edge to edge; earlier SDKs get the space beside it. [A T61]
+    var extendsUnderBars: Bool { settings.linkedSDK == .v27_1 }
+
+    /// The scene size in points. [M AX-DGb; A App Store Connect sizes; A T61 for the SDK rule]
+    func observeSceneSize() -> Observation {
+        let landscape = interfaceOrientation == .landscape
+        switch (display, landscape, settings.linkedSDK) {
+        case (_, _, .v26) where display == .inner:
+            return .unknown(
+                "no source gives the scene size on the inner display for an app linked against SDK 26 "
+                    + "(\"a familiar size and aspect ratio\" [A T61])")
+        case (.outer, false, .v27_1): return deviceOrMeasured(.text("466x678"), "M AX-DGb; A App Store Connect")
+        case (.outer, true, .v27_1): return .fact(.text("678x466"), .inference, "I: P1 rotated")
+        case (.inner, true, .v27_1): return deviceOrMeasured(.text("951x669"), "M AX-DGb; A App Store Connect")
+        case (.inner, false, _): return .fact(.text("669x951"), .inference, "I: P3 rotated")
+        case (.outer, false, _): return .fact(.text("\(466 - Self.barStripWidth)x678"), .inference, "I from A T61")
+        case (.outer, true, _): return .fact(.text("\(678 - Self.barStripWidth)x466"), .inference, "I from A T61")
+        case (.inner, true, _): return .fact(.text("\(951 - Self.barStripWidth)x669"), .inference, "I from A T61")
+        }
+    }
+
+    /// A size that Apple publishes and the simulator measured: apple for the device, measured for the simulator.
+    private func deviceOrMeasured(_ value: ObservedValue, _ source: String) -> Observation {
+        .fact(value, settings.profile == .simulator ? .measured : .apple, source)
+    }
+
+    /// The safe-area insets as top,leading,bottom,trailing.
+    func observeSafeArea() -> Observation {
+        let landscape = interfaceOrientation == .landscape
+        // Physical insets: top, left, bottom, right. The side strip is on the right. [M AX-PR]
+        var insets: (top: Int, left: Int, bottom: Int, right: Int)
+        var observation: Observation
+        switch (display, landscape) {
+        case (.outer, false), (.inner, true):
+            insets = (0, 0, 34, Self.barStripWidth)
+            observation = measured(.text(""), "M AX-DGb, AX-PR")  // [M]: 0,0,34,84 closed portrait and open landscape
+        case (.outer, true):
+            insets = (0, 0, 0, Self.barStripWidth)
+            observation = .fact(.text(""), .unverified, "U MIR-DP design kit; not measured (AX-DGb)")
+        case (.inner, false):
+            insets = (84, 0, 95, 0)
+            observation = .fact(.text(""), .unverified, "U MIR-DP design kit; not measured (AX-DGb)")
+        }
+        if display == .inner && settings.linkedSDK == .v26 {
+            return .unknown("no source gives the safe area on the inner display for an app linked against SDK 26")
+        }
+        if !extendsUnderBars && insets.right == Self.barStripWidth {
+            insets.right = 0
+            observation = .fact(.text(""), .inference, "I from A T61: the scene stops beside the bar strip")
+        }
+        // The strip stays on the same hardware side under right-to-left; leading becomes the right. [A T62; I]
+        let rightToLeft = settings.layoutDirection == .rightToLeft
+        let (leading, trailing) = rightToLeft ? (insets.right, insets.left) : (insets.left, insets.right)
+        observation.value = .text("\(insets.top),\(leading),\(insets.bottom),\(trailing)")
+        if rightToLeft && leading != trailing && observation.provenance != .unverified {
+            observation = .fact(observation.value!, .inference, "I from A T62: " + observation.source)
+        }
+        return observation
+    }
+
+    /// Size classes: compact width on the outer display, regular both ways on the inner one. [A T61; M]
+    func observeSizeClass() -> Observation {
+        switch (display, interfaceOrientation) {
+        case (.outer, .portrait): .fact(.text("compact/regular"), .apple, "A T61; M hSize=1 vSize=2")
+        case (.outer, .landscape): .fact(.text("compact/compact"), .apple, "A T61")
+        case (.inner, _): .fact(.text("regular/regular"), .apple, "A T61; M")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// The hinge and the display hand-off: two separate state machines ([I] duo-facts.md E, invariants).
+extension SceneModel {
+    /// The outer display is held at or below this angle. [M SIN DuoMotion.swift]
+    static let outerHoldAngle = 40.0
+    /// The inner display takes over at or above this angle when opening. [M SIN: failed at 105°, passed at 108°]
+    static let innerHoldAngle = 108.0
+    /// The simulator reports closed at or below this angle. [M AX-PR, AX-DGb]
+    static let simulatorClosedAngle = 19.2
+    /// Requested angles near fully open and what the simulator reported. [M AX-PR, AX-DGb]
+    static let simulatorReportedAngles: [(requested: Double, reported: Double)] = [
+        (175, 170.3), (178, 173.1), (179, 174.1),
+    ]
+
+    /// Moves the scene between displays with hysteresis, separately from the hinge status. [M SIN; M AX-DGb]
+    mutating func handOffDisplay() {
+        switch display {
+        case .outer where requestedAngle >= Self.innerHoldAngle:
+            display = .inner
+            displayHandoffMeasured = true
+        case .inner where requestedAngle <= Self.outerHoldAngle:
+            display = .outer
+            displayHandoffMeasured = true
+        default:
+            // Opening from 180° down to 90° keeps the inner display [M AX-DGb]; other
+            // angles between the holds keep the display by inference.
+            let measuredHold =
+                requestedAngle <= Self.outerHoldAngle || requestedAngle >= Self.innerHoldAngle
+                || (display == .inner && requestedAngle == Self.partialFoldAngle)
+            displayHandoffMeasured = displayHandoffMeasured && measuredHold
+        }
+    }
+
+    /// The active display: which one, measured where the simulator hand-off was timed.
+    func observeDisplay() -> Observation {
+        // [M AX-DGb] screenID 1 is the outer display, 3 the inner; hand-off angles [M SIN].
+        displayHandoffMeasured
+            ? measured(.text(display.rawValue), "M AX-DGb, SIN") : .fact(.text(display.rawValue), .inference, "I from M SIN")
+    }
+
+    /// The screen's name in the simulator metadata. [M AX-DGb]
+    func observeScreen() -> Observation {
+        let name = display == .outer ? "primary" : "primary-1"
+        return measured(.text(name), "M AX-DGb")
+    }
+
+    /// The angle the app is told: the simulator smooths angles near 180°. [M AX-PR]
+    func observeHingeAngle() -> Observation {
+        let angle = requestedAngle
+        if angle == 0 || angle == 90 || angle == 180 {
+            return measured(.number(angle), "M AX-PR, AX-DGb")
+        }
+        guard settings.profile == .simulator else {
+            return .fact(.number(angle), .inference, "I: device smoothing unknown")
+        }
+        if let known = Self.simulatorReportedAngles.first(where: { $0.requested == angle }) {
+            return .fact(.number(known.reported), .measured, "M AX-PR")
+        }
+        let points = Self.simulatorReportedAngles
+        if let upper = points.firstIndex(where: { $0.requested > angle }), upper > 0 {
+            let low = points[upper - 1]
+            let high = points[upper]
+            let fraction = (angle - low.requested) / (high.requested - low.requested)
+            let reported = low.reported + fraction * (high.reported - low.reported)
+            return .fact(.number((reported * 10).rounded() / 10), .inference, "I from M AX-PR")
+        }
+        return .fact(.number(angle), .inference, "I: angle reported as requested")
+    }
+
+    /// The hinge status the app is told: closed at or below 19.2°, fully open only at 180°. [M AX-PR, AX-DGb]
+    func observeHingeStatus() -> Observation {
+        measured(.text(hingeStatus), "M AX-PR, AX-DGb")
+    }
+
+    /// The status by the simulator's thresholds; the device's are the system's call. [A DeviceHinge; M AX-PR]
+    var hingeStatus: String {
+        guard case .number(let reported)? = observeHingeAngle().value else { return "none" }
+        if requestedAngle == 180 { return "fullyOpen" }
+        return reported <= Self.simulatorClosedAngle ? "closed" : "partiallyOpen"
+    }
+
+    /// The division region: none on the outer display, inactive when flat, active when partially open. [M AX-DGb; A T63]
+    func observeFoldRegion() -> Observation {
+        guard display == .inner else { return measured(.text("none"), "M AX-PR") }
+        let state = hingeStatus == "partiallyOpen" ? "active" : "inactive"
+        if physicalOrientation == .landscape { return measured(.text(state), "M AX-DGb") }
+        return .fact(.text(state), .inference, "I from M AX-DGb; A T63")
+    }
+
+    /// The fold line runs across the short side: vertical in landscape (40×669 band), horizontal in portrait.
+    func observeFoldAxis() -> Observation {
+        guard display == .inner else { return measured(.text("none"), "M AX-PR") }
+        if physicalOrientation == .landscape { return measured(.text("vertical"), "M AX-DGb") }
+        return .fact(.text("horizontal"), .inference, "I from M AX-DGb; AX-LC")
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// `junit.xml`, valid against the Jenkins xunit junit-10.xsd: one `<testsuite>` per pose,
+/// one `<testcase>` per case.
+///
+/// A suite's counts go in its opening tag, before its cases; so cases are spooled to a
+/// temporary file as they come and the report is assembled from it at the end, which keeps
+/// memory flat for suites of any size.
+public struct JUnitReport: ReportWriter {
+    private struct Suite {
+        var pose: String
+        var counts = Counts()
+        var byteCount = 0
+    }
+
+    private let header: RunHeader
+    private let file: OutputFile
+    private let spool: Spool
+    private var suites: [Suite] = []
+
+    public init(header: RunHeader, file: OutputFile) throws {
+        self.header = header
+        self.file = file
+        spool = try Spool(beside: file.url)
+    }
+
+    public mutating func write(_ result: CaseResult) throws {
+        if suites.last?.pose != result.pose { suites.append(Suite(pose: result.pose)) }
+        var xml = "    <testcase name=\"" + Escaping.xml(result.id) + "\" classname=\""
+        xml += Escaping.xml(header.slug + "." + result.pose) + "\" time=\"" + Self.time(result.duration) + "\""
+        switch result.status {
+        case .passed:
+            xml += "/>\n"
+        case .failed:
+            let names = result.failures.map(\.observable.rawValue).joined(separator: ", ")
+            let noun = result.failures.count == 1 ? "expectation" : "expectations"
+            xml += ">\n      <failure type=\"expectation\" message=\""
+            xml += Escaping.xml("\(result.failures.count) \(noun) failed: \(names)") + "\">"
+            xml += Escaping.xml(result.failures.map(Self.describe).joined(separator: "\n"))
+            xml += "</failure>\n    </testcase>\n"
+        case .notRun:
+            xml += ">\n      <skipped message=\"" + Escaping.xml("not run: " + (result.reason ?? "")) + "\"/>\n    </testcase>\n"
+        case .error:
+            xml += ">\n      <error message=\"" + Escaping.xml(result.reason ?? "") + "\"/>\n    </testcase>\n"
+        }
+        let bytes = Array(xml.utf8)
+        try spool.write(bytes)
+        suites[suites.count - 1].counts.add(result)
+        suites[suites.count - 1].byteCount += bytes.count
+    }
+
+    /// "scene.size: expected 466x678, actual 678x466 (inference: I: P1 rotated)".
+    static func describe(_ failure: CaseResult.Failure) -> String {
+        "\(failure.observable.rawValue): expected \(failure.expected), actual \(failure.actual) "
+            + "(\(failure.provenance.rawValue): \(failure.source))"
+    }
+
+    public mutating func finish(_ tally: Tally) throws {
+        let total = tally.overall
+        try file.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        try file.write(
+            "<testsuites name=\"" + Escaping.xml(header.matrixName) + "\" tests=\"\(total.total)\" failures=\"\(total.failed)\" "
+                + "errors=\"\(total.errors)\" time=\"" + Self.time(total.duration) + "\">\n")
+        try spool.rewind()
+        for suite in suites {
+            let counts = suite.counts
+            try file.write(
+                "  <testsuite name=\"" + Escaping.xml(suite.pose) + "\" tests=\"\(counts.total)\" failures=\"\(counts.failed)\" "
+                    + "errors=\"\(counts.errors)\" skipped=\"\(counts.notRun)\" time=\"" + Self.time(counts.duration) + "\">\n")
+            let state = Pose.named(suite.pose)?.state ?? ""
+            let profiles = tally.poses.first { $0.pose == suite.pose }?.profiles.joined(separator: ",") ?? ""
+            try file.write("    <properties>\n")
+            try file.write("      <property name=\"state\" value=\"" + Escaping.xml(state) + "\"/>\n")
+            try file.write("      <property name=\"profiles\" value=\"" + Escaping.xml(profiles) + "\"/>\n")
+            try file.write("    </properties>\n")
+            try spool.copy(suite.byteCount, to: file)
+            try file.write("  </testsuite>\n")
+        }
+        try file.write("</testsuites>\n")
+        try file.commit()
+        spool.remove()
+    }
+
+    /// Seconds with exactly three decimals, as the schema's SUREFIRE_TIME allows.
+    static func time(_ seconds: Double) -> String {
+        let millis = Int64((seconds * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
+
+/// A temporary file beside a report, written once and read back once.
+final class Spool {
+    private let url: URL
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+
+    init(beside report: URL) throws {
+        url = report.deletingLastPathComponent()
+            .appendingPathComponent(".\(report.lastPathComponent).spool-\(ProcessInfo.processInfo.processIdentifier)")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw OutputError(path: url.path, message: "cannot create a temporary file")
+        }
+        handle = try FileHandle(forUpdating: url)
+    }
+
+    deinit {
+        try? handle.close()
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    private func flush() throws {
+        try handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func rewind() throws {
+        try flush()
+        try handle.seek(toOffset: 0)
+    }
+
+    /// Copies the next `count` bytes into a report.
+    func copy(_ count: Int, to file: OutputFile) throws {
+        var left = count
+        while left > 0 {
+            guard let chunk = try handle.read(upToCount: min(left, 1 << 20)), !chunk.isEmpty else {
+                throw OutputError(path: url.path, message: "the temporary file ended early")
+            }
+            try file.write(bytes: chunk)
+            left -= chunk.count
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

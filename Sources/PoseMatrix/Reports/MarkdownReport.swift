@@ -1,0 +1,147 @@
+/// `report.md`: the verdict, a per-pose table, failures with expected vs actual, not-run
+/// reasons, the facts passes rest on, and the checklist. Detail is capped so the report
+/// fits a GitHub job summary (1 MiB) however many cases run.
+public struct MarkdownReport: ReportWriter {
+    /// Failed cases listed in full; the rest are counted, with a pointer to the full files.
+    public static let listedFailureLimit = 100
+    /// Distinct not-run reasons and assumptions listed.
+    public static let listedReasonLimit = 50
+
+    private struct ReasonRow {
+        var count = 0
+        var poses: [String] = []
+    }
+
+    private let header: RunHeader
+    private let file: OutputFile
+    private var failureLines: [(pose: String, lines: [String])] = []
+    private var listedFailures = 0
+    private var reasons: [String: ReasonRow] = [:]
+    private var reasonOrder: [String] = []
+    private var assumptions: [String: ReasonRow] = [:]
+    private var assumptionOrder: [String] = []
+
+    public init(header: RunHeader, file: OutputFile) {
+        self.header = header
+        self.file = file
+    }
+
+    public mutating func write(_ result: CaseResult) throws {
+        switch result.status {
+        case .failed, .error:
+            guard listedFailures < Self.listedFailureLimit else { return }
+            listedFailures += 1
+            var lines = ["- `" + Escaping.markdownCell(result.id) + "`"]
+            if result.status == .error { lines.append("  - error: " + Escaping.markdownCell(result.reason ?? "")) }
+            for failure in result.failures {
+                lines.append(
+                    "  - `\(failure.observable.rawValue)`: expected `" + Escaping.markdownCell(failure.expected)
+                        + "`, actual `" + Escaping.markdownCell(failure.actual) + "` (" + failure.provenance.rawValue + ": "
+                        + Escaping.markdownCell(failure.source) + ")")
+            }
+            if failureLines.last?.pose == result.pose {
+                failureLines[failureLines.count - 1].lines += lines
+            } else {
+                failureLines.append((result.pose, lines))
+            }
+        case .notRun:
+            Self.count(result.reason ?? "", pose: result.pose, in: &reasons, order: &reasonOrder)
+        case .passed:
+            for assumption in result.assumptions {
+                let key = "`\(assumption.observable.rawValue)` | \(assumption.provenance.rawValue) | "
+                    + Escaping.markdownCell(assumption.source)
+                Self.count(key, pose: result.pose, in: &assumptions, order: &assumptionOrder)
+            }
+        }
+    }
+
+    private static func count(_ key: String, pose: String, in rows: inout [String: ReasonRow], order: inout [String]) {
+        if rows[key] == nil {
+            guard order.count < listedReasonLimit else { return }
+            order.append(key)
+            rows[key] = ReasonRow()
+        }
+        rows[key]!.count += 1
+        if rows[key]!.poses.last != pose { rows[key]!.poses.append(pose) }
+    }
+
+    public mutating func finish(_ tally: Tally) throws {
+        var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
+        out += Self.verdictLine(tally.overall) + "\n\n"
+        out += "Matrix `" + Escaping.markdownCell(header.matrixPath) + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
+        out += "duo-pose \(header.toolVersion), \(header.generatedAt).\n\n"
+        out += "## Poses\n\n| Pose | State | Cases | Passed | Failed | Not run | Verdict |\n"
+        out += "|---|---|---:|---:|---:|---:|---|\n"
+        for pose in tally.poses {
+            let counts = pose.counts
+            out += "| \(pose.pose) | " + Escaping.markdownCell(Pose.named(pose.pose)?.state ?? "") + " | \(counts.total) | "
+            out += "\(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | \(Self.verdict(counts)) |\n"
+        }
+        try file.write(out)
+        try writeFailures(tally)
+        try writeReasons()
+        try writeAssumptions()
+        try writeChecklist(tally)
+        try file.commit()
+    }
+
+    /// "**FAILED**: 3 of 120 cases failed …" — the first thing a person reads.
+    static func verdictLine(_ counts: Counts) -> String {
+        let tail = "\(counts.passed) passed, \(counts.failed) failed, \(counts.errors) errors, \(counts.notRun) not run "
+            + "of \(counts.total) cases."
+        switch counts.verdict {
+        case "failed": return "**FAILED**: " + tail
+        case "not run": return "**NOT RUN**: no case ran. " + tail
+        default: return "**PASSED**: " + tail
+        }
+    }
+
+    private static func verdict(_ counts: Counts) -> String {
+        let verdict = counts.verdict
+        return verdict == "passed" && counts.notRun > 0 ? "passed, \(counts.notRun) not run" : verdict
+    }
+
+    private func writeFailures(_ tally: Tally) throws {
+        let failedCount = tally.overall.failed + tally.overall.errors
+        guard failedCount > 0 else { return }
+        var out = "\n## Failures\n"
+        for group in failureLines {
+            out += "\n### \(group.pose)\n\n" + group.lines.joined(separator: "\n") + "\n"
+        }
+        if failedCount > listedFailures {
+            out += "\n… and \(failedCount - listedFailures) more failed cases: see results.jsonl and junit.xml.\n"
+        }
+        try file.write(out)
+    }
+
+    private func writeReasons() throws {
+        guard !reasonOrder.isEmpty else { return }
+        var out = "\n## Not run\n\n| Reason | Cases | Poses |\n|---|---:|---|\n"
+        for reason in reasonOrder {
+            let row = reasons[reason]!
+            out += "| " + Escaping.markdownCell(reason) + " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
+        }
+        try file.write(out)
+    }
+
+    private func writeAssumptions() throws {
+        guard !assumptionOrder.isEmpty else { return }
+        var out = "\n## Passes resting on inference or unverified facts\n\n"
+        out += "| Observable | Provenance | Source | Passed cases | Poses |\n|---|---|---|---:|---|\n"
+        for key in assumptionOrder {
+            let row = assumptions[key]!
+            out += "| " + key + " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
+        }
+        try file.write(out)
+    }
+
+    private func writeChecklist(_ tally: Tally) throws {
+        guard !header.checklist.isEmpty else { return }
+        var out = "\n## Checklist\n\n| Item | Text | Poses | Status |\n|---|---|---|---|\n"
+        for item in header.checklist {
+            out += "| " + Escaping.markdownCell(item.id) + " | " + Escaping.markdownCell(item.text) + " | "
+            out += item.poses.joined(separator: ", ") + " | " + tally.status(of: item) + " |\n"
+        }
+        try file.write(out)
+    }
+}

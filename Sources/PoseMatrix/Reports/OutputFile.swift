@@ -1,0 +1,69 @@
+import Foundation
+
+/// A report file written through a buffer to a temporary name beside its final one, then
+/// renamed into place: an interrupted run never leaves a half-written report under the real name.
+public final class OutputFile {
+    public let url: URL
+    private let temporaryURL: URL
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var committed = false
+    private static let bufferLimit = 1 << 16
+
+    /// Opens `<folder>/.<name>.tmp-<pid>` for writing.
+    public init(_ url: URL) throws {
+        self.url = url
+        let folder = url.deletingLastPathComponent()
+        temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
+            throw OutputError(path: url.path, message: "cannot create a file in \(folder.path)")
+        }
+        handle = try FileHandle(forWritingTo: temporaryURL)
+        buffer.reserveCapacity(Self.bufferLimit)
+    }
+
+    deinit {
+        if !committed {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: temporaryURL)
+        }
+    }
+
+    public func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
+    public func write(bytes: some Sequence<UInt8>) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            throw OutputError(path: url.path, message: "cannot write: \(error.localizedDescription)")
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, closes and renames the file into place, replacing any earlier report.
+    public func commit() throws {
+        try flush()
+        try handle.synchronize()
+        try handle.close()
+        if rename(temporaryURL.path, url.path) != 0 {
+            throw OutputError(path: url.path, message: "cannot move the finished report into place (errno \(errno))")
+        }
+        committed = true
+    }
+}
+
+/// A report that could not be written.
+public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,112 @@
+/// What every report says about the run before its cases: the tool, the matrix and its axes.
+public struct RunHeader: Sendable {
+    public var toolVersion: String
+    public var matrixName: String
+    public var matrixPath: String
+    public var matrixSHA256: String
+    /// The matrix's top-level axes.
+    public var axes: [AxisSpec]
+    public var checklist: [ChecklistItem]
+    /// When the run was made, ISO 8601; fixed in deterministic runs.
+    public var generatedAt: String
+
+    public init(loaded: LoadedMatrix, toolVersion: String, generatedAt: String) {
+        self.toolVersion = toolVersion
+        matrixName = loaded.matrix.name
+        matrixPath = loaded.path
+        matrixSHA256 = loaded.sha256
+        axes = loaded.matrix.axes
+        checklist = loaded.matrix.checklist
+        self.generatedAt = generatedAt
+    }
+
+    /// The matrix name as a JUnit class-name prefix: "Notes — iPhone Duo" → "notes-iphone-duo".
+    public var slug: String {
+        var slug = ""
+        for character in matrixName.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                slug.append(character)
+            } else if !slug.isEmpty && slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        return slug.isEmpty ? "matrix" : String(slug.prefix(80))
+    }
+}
+
+/// Counts of a set of cases by status.
+public struct Counts: Sendable, Equatable {
+    public var total = 0
+    public var passed = 0
+    public var failed = 0
+    public var notRun = 0
+    public var errors = 0
+    public var duration = 0.0
+
+    public init() {}
+
+    mutating func add(_ result: CaseResult) {
+        total += 1
+        duration += result.duration
+        switch result.status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .notRun: notRun += 1
+        case .error: errors += 1
+        }
+    }
+
+    /// failed when anything failed or errored; not run when nothing ran; passed otherwise.
+    public var verdict: String {
+        if failed + errors > 0 { return "failed" }
+        if total == 0 || notRun == total { return "not run" }
+        return "passed"
+    }
+}
+
+/// Running totals for the whole run and for each pose, in the order poses appear.
+public struct Tally: Sendable {
+    public struct PoseCounts: Sendable {
+        public var pose: String
+        public var counts = Counts()
+        /// Profiles the pose's cases ran under, in order of appearance.
+        public var profiles: [String] = []
+    }
+
+    public private(set) var overall = Counts()
+    public private(set) var poses: [PoseCounts] = []
+    private var poseIndex: [String: Int] = [:]
+
+    public init() {}
+
+    public mutating func add(_ result: CaseResult) {
+        overall.add(result)
+        let index: Int
+        if let known = poseIndex[result.pose] {
+            index = known
+        } else {
+            index = poses.count
+            poseIndex[result.pose] = index
+            poses.append(PoseCounts(pose: result.pose))
+        }
+        poses[index].counts.add(result)
+        if let profile = result.values.first(where: { $0.axis == Axis.profile.rawValue })?.value,
+            !poses[index].profiles.contains(profile)
+        {
+            poses[index].profiles.append(profile)
+        }
+    }
+
+    public func counts(for pose: String) -> Counts? {
+        poseIndex[pose].map { poses[$0].counts }
+    }
+
+    /// A checklist item's status: passed only when every one of its poses ran and passed.
+    public func status(of item: ChecklistItem) -> String {
+        let counts = item.poses.map { self.counts(for: $0) ?? Counts() }
+        if counts.contains(where: { $0.failed + $0.errors > 0 }) { return "failed" }
+        if counts.contains(where: { $0.total == 0 || $0.notRun > 0 }) { return "not run" }
+        return "passed"
+    }
+}

@@ -1,0 +1,47 @@
+/// What became of one case.
+public struct CaseResult: Sendable, Equatable {
+    /// How a case ended (DESIGN §6); not run is never passed.
+    public enum Status: String, Sendable, CaseIterable, Codable {
+        case passed
+        case failed
+        case notRun
+        case error
+    }
+
+    /// An expectation that did not hold, with the value observed and where that value comes from.
+    public struct Failure: Sendable, Equatable {
+        public var observable: Observable
+        public var expected: String
+        public var actual: String
+        public var provenance: Provenance
+        public var source: String
+    }
+
+    /// A checked value that rests on inference or an unverified claim.
+    public struct Assumption: Sendable, Equatable {
+        public var observable: Observable
+        public var provenance: Provenance
+        public var source: String
+    }
+
+    /// The case's position in the plan.
+    public var index: Int
+    public var id: String
+    public var pose: String
+    public var title: String?
+    /// Axis values in naming order, as written in reports.
+    public var values: [AxisEntry]
+    public var status: Status
+    /// Why the case was not run, or what went wrong for an error.
+    public var reason: String?
+    public var failures: [Failure]
+    public var assumptions: [Assumption]
+    /// Seconds the case took; 0 in deterministic runs.
+    public var duration: Double
+}
+
+/// One axis value of a case, in report form.
+public struct AxisEntry: Sendable, Equatable {
+    public var axis: String
+    public var value: String
+}

@@ -1,0 +1,71 @@
+/// Runs one case on a fresh scene model and checks its expectations.
+public enum Evaluation {
+    /// The reason given to a case that expects nothing: it would pass without checking anything.
+    public static let nothingExpected = "nothing expected for this combination"
+
+    /// Evaluates a case; the result's duration is left at 0 for the caller to fill.
+    public static func evaluate(_ testCase: TestCase, app: App) -> CaseResult {
+        let entry = testCase.entry
+        let settings = testCase.settings(app: app)
+        var result = CaseResult(
+            index: testCase.index, id: testCase.id, pose: entry.pose.id, title: entry.title,
+            values: testCase.values.map { AxisEntry(axis: $0.0.rawValue, value: $0.1.description) },
+            status: .notRun, reason: nil, failures: [], assumptions: [], duration: 0)
+
+        if let rule = entry.notRun.first(where: { $0.when.matches(settings) }) {
+            result.reason = rule.reason
+            return result
+        }
+        if entry.steps == nil, let reason = entry.pose.notModelledReason {
+            result.reason = reason
+            return result
+        }
+        let expectations = self.expectations(for: entry, settings: settings)
+        guard !expectations.isEmpty else {
+            result.reason = nothingExpected
+            return result
+        }
+        var model = SceneModel(settings: settings, app: app)
+        do {
+            for step in entry.effectiveSteps { try model.apply(step) }
+        } catch {
+            result.reason = error.reason
+            return result
+        }
+        var unknown: [String] = []
+        for expectation in expectations {
+            let observation = model.observe(expectation.observable)
+            guard let value = observation.value else {
+                if !unknown.contains(observation.source) { unknown.append(observation.source) }
+                continue
+            }
+            if !expectation.condition.holds(for: value) {
+                result.failures.append(CaseResult.Failure(
+                    observable: expectation.observable, expected: expectation.condition.description,
+                    actual: value.description, provenance: observation.provenance, source: observation.source))
+            } else if observation.provenance == .inference || observation.provenance == .unverified {
+                result.assumptions.append(CaseResult.Assumption(
+                    observable: expectation.observable, provenance: observation.provenance, source: observation.source))
+            }
+        }
+        if !result.failures.isEmpty {
+            result.status = .failed
+        } else if !unknown.isEmpty {
+            result.reason = unknown.joined(separator: "; ")
+        } else {
+            result.status = .passed
+        }
+        return result
+    }
+
+    /// The entry's expectations with the matching `where` clauses applied; a clause's
+    /// expectation replaces the entry's for the same observable. Sorted by observable.
+    static func expectations(for entry: PoseEntry, settings: CaseSettings) -> [Expectation] {
+        var byObservable: [Observable: Expectation] = [:]
+        for expectation in entry.expect { byObservable[expectation.observable] = expectation }
+        for clause in entry.whereClauses where clause.when.matches(settings) {
+            for expectation in clause.expect { byObservable[expectation.observable] = expectation }
+        }
+        return byObservable.values.sorted { $0.observable < $1.observable }
+    }
+}

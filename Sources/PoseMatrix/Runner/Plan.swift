@@ -1,0 +1,141 @@
+/// The ordered, immutable list of cases a run will evaluate: one pose × one combination of axis values.
+///
+/// Cases are not stored: each group knows its axes, and a case is computed from its
+/// index, so a plan of a million cases costs a few bytes a group.
+public struct Plan: Sendable {
+    /// One matrix entry with the axes it runs over after merging and filtering.
+    public struct Group: Sendable {
+        public var entry: PoseEntry
+        /// Axes in naming order: the top-level ones, then the entry's own.
+        public var axes: [AxisSpec]
+        /// Index of the group's first case in the plan.
+        public var firstCase: Int
+        public var caseCount: Int
+    }
+
+    public private(set) var groups: [Group] = []
+    public private(set) var count = 0
+
+    /// The most cases a plan may hold unless the user raises the limit.
+    public static let defaultMaximumCases = 5_000_000
+
+    /// Expands a matrix into its cases: sorted by pose number, then by entry order, then by
+    /// axis values in the order the file gives them (the first axis varies slowest).
+    public init(matrix: Matrix, filter: PlanFilter = PlanFilter(), maximumCases: Int = Plan.defaultMaximumCases)
+        throws(PlanError)
+    {
+        let ordered = matrix.poses.enumerated().sorted {
+            ($0.element.pose.number, $0.offset) < ($1.element.pose.number, $1.offset)
+        }
+        var total = 0
+        for (_, entry) in ordered {
+            if let poses = filter.poses, !poses.contains(entry.pose.id) { continue }
+            var axes = Self.mergedAxes(top: matrix.axes, entry: entry)
+            guard Self.restrict(&axes, by: filter, entry: entry, app: matrix.app) else { continue }
+            var size = 1
+            for spec in axes {
+                let (product, overflow) = size.multipliedReportingOverflow(by: spec.values.count)
+                size = overflow ? Int.max : product
+            }
+            let (sum, overflow) = total.addingReportingOverflow(size)
+            total = overflow ? Int.max : sum
+            if total > maximumCases { throw .tooManyCases(maximum: maximumCases) }
+            groups.append(Group(entry: entry, axes: axes, firstCase: total - size, caseCount: size))
+        }
+        count = total
+    }
+
+    /// Top-level axes, replaced or extended by the entry's own; axes the pose sets itself are dropped.
+    static func mergedAxes(top: [AxisSpec], entry: PoseEntry) -> [AxisSpec] {
+        var axes = top.filter { spec in entry.pose.fixed[spec.axis] == nil }
+        for spec in entry.axes {
+            if let index = axes.firstIndex(where: { $0.axis == spec.axis }) {
+                axes[index] = spec
+            } else {
+                axes.append(spec)
+            }
+        }
+        return axes
+    }
+
+    /// Narrows the axes to the filter's values; false when no case of the entry can match.
+    private static func restrict(_ axes: inout [AxisSpec], by filter: PlanFilter, entry: PoseEntry, app: App) -> Bool {
+        for (axis, allowed) in filter.values {
+            if let index = axes.firstIndex(where: { $0.axis == axis }) {
+                axes[index].values = axes[index].values.filter(allowed.contains)
+                if axes[index].values.isEmpty { return false }
+            } else {
+                var settings = CaseSettings(values: [:], app: app)
+                for (fixedAxis, value) in entry.pose.fixed { settings.set(fixedAxis, value) }
+                guard let value = settings.value(of: axis), allowed.contains(value) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The case at a position in the plan.
+    public func testCase(at index: Int) -> TestCase {
+        var low = 0
+        var high = groups.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if groups[middle].firstCase <= index { low = middle } else { high = middle - 1 }
+        }
+        let group = groups[low]
+        var remainder = index - group.firstCase
+        var values = [(Axis, AxisValue)](repeating: (.profile, .bool(false)), count: group.axes.count)
+        for position in stride(from: group.axes.count - 1, through: 0, by: -1) {
+            let spec = group.axes[position]
+            values[position] = (spec.axis, spec.values[remainder % spec.values.count])
+            remainder /= spec.values.count
+        }
+        return TestCase(index: index, entry: group.entry, values: values)
+    }
+}
+
+/// Which cases of a matrix to run: `--pose` and `--where`.
+public struct PlanFilter: Sendable {
+    /// Pose ids to keep, or nil for all.
+    public var poses: Set<String>?
+    /// Axis values to keep; several values of one axis are alternatives.
+    public var values: [Axis: [AxisValue]]
+
+    public init(poses: Set<String>? = nil, values: [Axis: [AxisValue]] = [:]) {
+        self.poses = poses
+        self.values = values
+    }
+}
+
+/// Why a plan could not be made.
+public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+    case tooManyCases(maximum: Int)
+
+    public var description: String {
+        switch self {
+        case .tooManyCases(let maximum):
+            "the matrix expands to more than \(maximum) cases; narrow it with --pose or --where, or raise --max-cases"
+        }
+    }
+}
+
+/// One case of the plan: a pose entry and one value for each of its axes.
+public struct TestCase: Sendable {
+    public var index: Int
+    public var entry: PoseEntry
+    /// Axis values in naming order.
+    public var values: [(Axis, AxisValue)]
+
+    /// The stable, unique name: `P5 [profile=device, layoutDirection=rightToLeft]`.
+    public var id: String {
+        guard !values.isEmpty else { return entry.label }
+        return entry.label + " [" + values.map { "\($0.0.rawValue)=\($0.1)" }.joined(separator: ", ") + "]"
+    }
+
+    /// The settings the model runs with: the axis values over the app's defaults and the pose's own.
+    public func settings(app: App) -> CaseSettings {
+        var settings = CaseSettings(values: [:], app: app)
+        for (axis, value) in values { settings.set(axis, value) }
+        for (axis, value) in entry.pose.fixed { settings.set(axis, value) }
+        return settings
+    }
+}

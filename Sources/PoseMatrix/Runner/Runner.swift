@@ -1,0 +1,71 @@
+/// Runs a plan in parallel and hands results to a consumer in plan order.
+public struct Runner: Sendable {
+    public var plan: Plan
+    public var app: App
+    /// How many chunks of cases run at once.
+    public var jobs: Int
+    /// When true, durations are written as 0 so that outputs compare byte for byte.
+    public var deterministic: Bool
+
+    public init(plan: Plan, app: App, jobs: Int, deterministic: Bool) {
+        self.plan = plan
+        self.app = app
+        self.jobs = max(1, jobs)
+        self.deterministic = deterministic
+    }
+
+    /// Cases per task: small enough to spread a small plan over the jobs, large enough
+    /// that scheduling costs nothing next to the model.
+    var chunkSize: Int {
+        min(1024, max(1, plan.count / (jobs * 8)))
+    }
+
+    /// Evaluates every case, each on its own model, at most `jobs` chunks at a time, and
+    /// calls `consume` with the results in plan order. Memory is bounded by the chunks in flight.
+    public func run(_ consume: (CaseResult) throws -> Void) async throws {
+        let chunkSize = self.chunkSize
+        let chunkCount = (plan.count + chunkSize - 1) / chunkSize
+        try await withThrowingTaskGroup(of: (Int, [CaseResult]).self) { group in
+            var nextChunk = 0
+            var nextToEmit = 0
+            var inFlight = 0
+            var finished: [Int: [CaseResult]] = [:]
+            // Keep `jobs` chunks running, but never hold more than `jobs * 4` chunks of results:
+            // a slow chunk at the head stops new work instead of growing the reorder buffer.
+            func fill() {
+                while inFlight < jobs, nextChunk < chunkCount, finished.count + inFlight < jobs * 4 {
+                    let chunk = nextChunk
+                    nextChunk += 1
+                    inFlight += 1
+                    group.addTask { [self] in
+                        try Task.checkCancellation()
+                        let start = chunk * chunkSize
+                        let end = min(plan.count, start + chunkSize)
+                        return (chunk, (start..<end).map(evaluate))
+                    }
+                }
+            }
+            fill()
+            while let (chunk, results) = try await group.next() {
+                inFlight -= 1
+                finished[chunk] = results
+                while let ready = finished.removeValue(forKey: nextToEmit) {
+                    for result in ready { try consume(result) }
+                    nextToEmit += 1
+                }
+                fill()
+            }
+        }
+    }
+
+    private func evaluate(_ index: Int) -> CaseResult {
+        let testCase = plan.testCase(at: index)
+        guard !deterministic else { return Evaluation.evaluate(testCase, app: app) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result = Evaluation.evaluate(testCase, app: app)
+        let elapsed = clock.now - start
+        result.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return result
+    }
+}
