@@ -2,9 +2,6 @@ import Foundation
 
 /// `duo-pose run`: validate every matrix, plan, run in parallel, write the three reports.
 enum RunCommand {
-    /// The report files a run writes into its folder.
-    static let fileNames = (results: "results.jsonl", junit: "junit.xml", markdown: "report.md")
-
     struct Options {
         var outFolder = "Reports"
         var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -73,28 +70,17 @@ enum RunCommand {
         let header = RunHeader(
             loaded: matrix, toolVersion: DuoPose.version,
             generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment))
-        var results = try ResultsJSONL(
-            header: header, file: OutputFile(folderURL.appendingPathComponent(fileNames.results)))
-        var junit = try JUnitReport(header: header, file: OutputFile(folderURL.appendingPathComponent(fileNames.junit)))
-        var markdown = MarkdownReport(header: header, file: try OutputFile(folderURL.appendingPathComponent(fileNames.markdown)))
-        var tally = Tally()
+        var reports = try ReportSet(header: header, folder: folderURL)
         let runner = Runner(plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic)
-        try await runner.run { result in
-            tally.add(result)
-            try results.write(result)
-            try junit.write(result)
-            try markdown.write(result)
-        }
-        try results.finish(tally)
-        try junit.finish(tally)
-        try markdown.finish(tally)
+        try await runner.run { try reports.write($0) }
+        let tally = try reports.finish()
 
         let counts = tally.overall
         if !options.quiet {
             context.stdout.write(
                 "duo-pose: \(matrix.matrix.name): " + MarkdownReport.verdictLine(counts).replacingOccurrences(of: "**", with: "")
                     + "\n")
-            let files = [fileNames.results, fileNames.junit, fileNames.markdown].map { folder + "/" + $0 }
+            let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
             context.stdout.write("Reports: " + files.joined(separator: ", ") + "\n")
         }
         if counts.failed + counts.errors > 0 || (options.strict && counts.notRun > 0) {
@@ -129,7 +115,7 @@ enum RunCommand {
                 guard Pose.named(trimmed) != nil else {
                     throw UsageError(
                         message: "--pose: unknown pose '\(trimmed)'"
-                            + didYouMean(suggest(trimmed, from: Pose.catalogue.map(\.id))).replacingQuotes()
+                            + didYouMean(Pose.suggestion(for: trimmed)).replacingQuotes()
                             + " (expected P1 to P13)",
                         command: .run)
                 }

@@ -12,7 +12,7 @@ enum ShowCommand {
         }
         guard let pose = Pose.named(id) else {
             return context.usageError(UsageError(
-                message: "unknown pose '\(id)'" + didYouMean(suggest(id, from: Pose.catalogue.map(\.id))).replacingQuotes()
+                message: "unknown pose '\(id)'" + didYouMean(Pose.suggestion(for: id)).replacingQuotes()
                     + " (expected P1 to P13)",
                 command: .show))
         }

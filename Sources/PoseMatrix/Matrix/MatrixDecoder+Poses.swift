@@ -75,7 +75,7 @@ extension MatrixDecoder {
         else { return nil }
         guard let pose = Pose.named(id) else {
             fail(poseMember.value, path.appending("pose"),
-                "unknown pose \(quoted(id))" + didYouMean(suggest(id, from: Pose.catalogue.map(\.id))) + " (expected P1 to P13)")
+                "unknown pose \(quoted(id))" + didYouMean(Pose.suggestion(for: id)) + " (expected P1 to P13)")
             return nil
         }
         var entry = PoseEntry(pose: pose, title: nil, axes: [], steps: nil, expect: [], whereClauses: [], notRun: [])
@@ -174,7 +174,7 @@ extension MatrixDecoder {
                 guard let poseID = string(poseNode, posePath) else { continue }
                 if Pose.named(poseID) == nil {
                     fail(poseNode, posePath,
-                        "unknown pose \(quoted(poseID))" + didYouMean(suggest(poseID, from: Pose.catalogue.map(\.id))))
+                        "unknown pose \(quoted(poseID))" + didYouMean(Pose.suggestion(for: poseID)))
                 } else if !listed.contains(poseID) {
                     fail(poseNode, posePath, "\(poseID) is not in the matrix's poses, so this item could never be signed off")
                 } else {

@@ -55,6 +55,7 @@ struct MatrixDecoder {
             return nil
         }
         var members: [String: JSONNode.Member] = [:]
+        var suggested: Set<String> = []
         for member in list {
             if let first = members[member.key] {
                 fail(at: member.keyPosition, path.appending(member.key),
@@ -62,14 +63,17 @@ struct MatrixDecoder {
                 continue
             }
             guard allowed.contains(member.key) else {
+                let suggestion = suggest(member.key, from: allowed)
+                if let suggestion { suggested.insert(suggestion) }
                 fail(at: member.keyPosition, path,
-                    "unknown key \(quoted(member.key))" + didYouMean(suggest(member.key, from: allowed))
+                    "unknown key \(quoted(member.key))" + didYouMean(suggestion)
                         + " (expected " + allowed.map { quoted($0) }.joined(separator: ", ") + ")")
                 continue
             }
             members[member.key] = member
         }
-        for key in required where members[key] == nil && !list.contains(where: { $0.key == key }) {
+        // A misspelt required key is reported once, as unknown with its suggestion.
+        for key in required where members[key] == nil && !suggested.contains(key) {
             fail(node, path, "missing required key \(quoted(key))")
         }
         return members

@@ -53,6 +53,13 @@ public struct Pose: Sendable, Hashable {
         catalogue.first { $0.id == id }
     }
 
+    /// The pose a misspelt id means, when it differs only in case or spacing ("p5", "P 5");
+    /// ids are too short for edit distance to guess well.
+    static func suggestion(for id: String) -> String? {
+        let folded = id.uppercased().filter { !$0.isWhitespace }
+        return catalogue.first { $0.id == folded }?.id
+    }
+
     init(id: String, state: String, steps: [Step], fixed: [Axis: AxisValue] = [:], notModelledReason: String? = nil) {
         self.id = id
         self.state = state

@@ -59,7 +59,8 @@ extension SceneModel {
         let (leading, trailing) = rightToLeft ? (insets.right, insets.left) : (insets.left, insets.right)
         observation.value = .text("\(insets.top),\(leading),\(insets.bottom),\(trailing)")
         if rightToLeft && leading != trailing && observation.provenance != .unverified {
-            observation = .fact(observation.value!, .inference, "I from A T62: " + observation.source)
+            let basis = observation.source.hasPrefix("I from ") ? String(observation.source.dropFirst(7)) : observation.source
+            observation = .fact(observation.value!, .inference, "I from A T62, " + basis)
         }
         return observation
     }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+@Suite("Report golden files")
+struct ReportSnapshotTests {
+    /// Runs the small fixture through the runner and the three reporters, deterministically.
+    static func writeSmallReports(jobs: Int) async throws -> URL {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("small.json"))))
+        let loaded = try MatrixLoader.load(bytes: bytes, path: "Fixtures/small.json")
+        let plan = try Plan(matrix: loaded.matrix)
+        let folder = try TestFiles.temporaryFolder()
+        let header = RunHeader(loaded: loaded, toolVersion: "0.0.0-test", generatedAt: "1970-01-01T00:00:00Z")
+        var reports = try ReportSet(header: header, folder: folder)
+        try await Runner(plan: plan, app: loaded.matrix.app, jobs: jobs, deterministic: true).run { try reports.write($0) }
+        _ = try reports.finish()
+        return folder
+    }
+
+    @Test("junit.xml, report.md and results.jsonl match their golden files")
+    func goldenFiles() async throws {
+        let folder = try await Self.writeSmallReports(jobs: 2)
+        for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
+            try expectMatchesSnapshot(try TestFiles.read(folder.appendingPathComponent(name)), named: "small." + name)
+        }
+    }
+
+    @Test("reports are byte-identical for one job and many")
+    func parallelIsDeterministic() async throws {
+        let serial = try await Self.writeSmallReports(jobs: 1)
+        let parallel = try await Self.writeSmallReports(jobs: 16)
+        for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
+            let one = try Data(contentsOf: serial.appendingPathComponent(name))
+            let many = try Data(contentsOf: parallel.appendingPathComponent(name))
+            #expect(one == many, "\(name) differs between --jobs 1 and --jobs 16")
+        }
+    }
+
+    @Test("no temporary file is left beside the reports")
+    func noLeftovers() async throws {
+        let folder = try await Self.writeSmallReports(jobs: 2)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["junit.xml", "report.md", "results.jsonl"])
+    }
+
+    @Test("the JUnit counts agree with the testcases written")
+    func junitCounts() async throws {
+        let folder = try await Self.writeSmallReports(jobs: 2)
+        let xml = try TestFiles.read(folder.appendingPathComponent(ReportSet.junitName))
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 12)
+        #expect(xml.components(separatedBy: "<failure ").count - 1 == 2)
+        #expect(xml.components(separatedBy: "<skipped ").count - 1 == 4)
+        #expect(xml.components(separatedBy: "<testsuite ").count - 1 == 5)
+        #expect(xml.contains("<testsuites name=\"Small | test &lt;matrix&gt;\" tests=\"12\" failures=\"2\" errors=\"0\""))
+    }
+}
+
+@Suite("Escaping")
+struct EscapingTests {
+    @Test("XML replaces the characters XML 1.0 forbids and escapes markup")
+    func xml() {
+        #expect(Escaping.xml("a<b>&\"'\u{0}\u{1B}\u{FFFE}]]>\n") == "a&lt;b&gt;&amp;&quot;&apos;\u{FFFD}\u{FFFD}\u{FFFD}]]&gt;&#10;")
+    }
+
+    @Test("Markdown cells escape pipes and fold line breaks")
+    func markdown() {
+        #expect(Escaping.markdownCell("a|b\nc`d<e") == "a\\|b c'd&lt;e")
+    }
+
+    @Test("JSON strings escape quotes, backslashes and control characters")
+    func json() {
+        #expect(Escaping.json("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
+    }
+
+    @Test("JUnit times have exactly three decimals")
+    func times() {
+        #expect(JUnitReport.time(0) == "0.000")
+        #expect(JUnitReport.time(1.23456) == "1.235")
+        #expect(JUnitReport.time(61.0005) == "61.001")
+    }
+
+    @Test("SHA-256 matches the standard test vectors")
+    func sha256() {
+        #expect(SHA256.hex(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(SHA256.hex(of: long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+/// Folders the tests read from.
+enum TestFiles {
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let snapshots = testsFolder.appendingPathComponent("Snapshots")
+    static let fixtures = testsFolder.appendingPathComponent("Fixtures")
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// A new empty folder under the system's temporary folder.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("duo-pose-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes text to a file in a fresh temporary folder and returns its path.
+    static func writeTemporary(_ text: String, name: String = "matrix.json") throws -> String {
+        let url = try temporaryFolder().appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    static func read(_ url: URL) throws -> String {
+        String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    }
+}
+
+/// The outcome of one `duo-pose` invocation.
+struct Invocation {
+    var code: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the command line in-process with captured streams.
+func duoPose(_ arguments: [String], environment: [String: String] = [:]) async -> Invocation {
+    let out = CapturedText()
+    let err = CapturedText()
+    let code = await DuoPose.run(arguments: arguments, stdout: out, stderr: err, environment: environment)
+    return Invocation(code: code, stdout: out.text, stderr: err.text)
+}
+
+/// Compares text with a golden file under Snapshots/; `DUO_POSE_RECORD=1 swift test` re-records.
+func expectMatchesSnapshot(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = TestFiles.snapshots.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["DUO_POSE_RECORD"] == "1" {
+        try Data(actual.utf8).write(to: url)
+        return
+    }
+    guard let expected = try? TestFiles.read(url) else {
+        Issue.record("missing snapshot \(name); run DUO_POSE_RECORD=1 swift test to record it", sourceLocation: sourceLocation)
+        return
+    }
+    if expected != actual {
+        Issue.record("\(name) differs from its snapshot:\n\(lineDiff(expected: expected, actual: actual))", sourceLocation: sourceLocation)
+    }
+}
+
+/// The differing lines of two texts, `-` expected and `+` actual, for a readable failure.
+func lineDiff(expected: String, actual: String) -> String {
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var out: [String] = []
+    for index in 0..<max(old.count, new.count) {
+        let left = index < old.count ? String(old[index]) : nil
+        let right = index < new.count ? String(new[index]) : nil
+        if left != right {
+            if let left { out.append("line \(index + 1) - \(left)") }
+            if let right { out.append("line \(index + 1) + \(right)") }
+        }
+        if out.count > 40 { break }
+    }
+    return out.joined(separator: "\n")
+}
