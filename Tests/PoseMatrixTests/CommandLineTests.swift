@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("no matrix runs the built-in reference matrix: exit 0, three reports, one suite per pose")
+    func builtInRun() async throws {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("Reports")
+        let result = await duoPose(["--out", out.path, "--deterministic"])
+        #expect(result.code == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes: PASSED: "))
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["junit.xml", "report.md", "results.jsonl"])
+        let junit = try TestFiles.read(out.appendingPathComponent("junit.xml"))
+        let suites = junit.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(suites == (1...13).map { "P\($0)"[...] })
+    }
+
+    @Test("the default report folder is ./Reports")
+    func defaultFolder() {
+        #expect(RunCommand.Options().outFolder == "Reports")
+    }
+
+    @Test("the embedded reference matrix is Matrices/duo-scenes.json")
+    func embeddedMatrix() throws {
+        let file = try Data(contentsOf: TestFiles.packageRoot.appendingPathComponent("Matrices/duo-scenes.json"))
+        #expect([UInt8](file) == MatrixLoader.builtInBytes)
+    }
+
+    @Test("a failed expectation exits 1 and says so")
+    func failingRun() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet"])
+        #expect(result.code == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+    }
+
+    @Test("--strict counts not-run cases as failures")
+    func strict() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let relaxed = await duoPose(["run", "--pose", "P13", "--out", out.path, "--quiet"])
+        let strict = await duoPose(["run", "--pose", "P13", "--out", out.path, "--quiet", "--strict"])
+        #expect(relaxed.code == 0)
+        #expect(strict.code == 1)
+    }
+
+    @Test("--pose and --where narrow the run")
+    func filters() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose(["run", "--pose", "P1,P5", "--where", "profile=simulator", "--out", out.path])
+        #expect(result.code == 0)
+        #expect(result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes: PASSED: 4 passed, 0 failed, 0 errors, 0 not run of 4 cases."))
+    }
+
+    @Test("the same bytes for --jobs 1 and --jobs 8")
+    func jobsDeterminism() async throws {
+        let one = try TestFiles.temporaryFolder()
+        let eight = try TestFiles.temporaryFolder()
+        _ = await duoPose(["--out", one.path, "--jobs", "1", "--deterministic"])
+        _ = await duoPose(["--out", eight.path, "--jobs", "8", "--deterministic"])
+        for name in ["junit.xml", "report.md", "results.jsonl"] {
+            #expect(try Data(contentsOf: one.appendingPathComponent(name)) == Data(contentsOf: eight.appendingPathComponent(name)))
+        }
+    }
+
+    @Test("SOURCE_DATE_EPOCH fixes the timestamp")
+    func sourceDateEpoch() async throws {
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["--out", out.path, "--pose", "P1"], environment: ["SOURCE_DATE_EPOCH": "1764460800"])
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        #expect(report.contains("duo-pose \(DuoPose.version), 2025-11-30T00:00:00Z."))
+    }
+
+    @Test("several matrices each get a folder named after the file")
+    func severalMatrices() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let second = folder.appendingPathComponent("second.json")
+        try FileManager.default.copyItem(atPath: TestFiles.fixture("small.json"), toPath: second.path)
+        let out = folder.appendingPathComponent("out")
+        let result = await duoPose(["run", TestFiles.fixture("small.json"), second.path, "--out", out.path, "--quiet"])
+        #expect(result.code == 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["second", "small"])
+    }
+
+    struct UsageCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var stderr: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let runUsage = "Usage: \(Command.run.synopsis)\nSee 'duo-pose --help'.\n"
+
+    @Test(
+        "usage mistakes exit 64 with the message, the usage line and the help pointer",
+        arguments: [
+            UsageCase(arguments: ["frobnicate"], stderr: "Error: unknown command 'frobnicate'\nSee 'duo-pose --help'.\n"),
+            UsageCase(arguments: ["lsit"], stderr: "Error: unknown command 'lsit'; did you mean 'list'?\nSee 'duo-pose --help'.\n"),
+            UsageCase(arguments: ["run", "--jbos", "2"], stderr: "Error: unknown option '--jbos' for 'run'; did you mean '--jobs'?\n" + runUsage),
+            UsageCase(arguments: ["run", "--jobs", "0"], stderr: "Error: --jobs takes a whole number from 1 to 1024, not '0'\n" + runUsage),
+            UsageCase(arguments: ["run", "--jobs"], stderr: "Error: --jobs needs a value (N)\n" + runUsage),
+            UsageCase(arguments: ["run", "--pose", "P14"], stderr: "Error: --pose: unknown pose 'P14' (expected P1 to P13)\n" + runUsage),
+            UsageCase(
+                arguments: ["run", "--where", "profil=device"],
+                stderr: "Error: --where: unknown axis 'profil'; did you mean 'profile'?\n" + runUsage),
+            UsageCase(
+                arguments: ["run", "--where", "profile=devise"],
+                stderr: "Error: --where: invalid value 'devise' for axis profile; did you mean 'device'? (expected one of \"device\", \"simulator\")\n"
+                    + runUsage),
+            UsageCase(arguments: ["run", "--where", "profile"], stderr: "Error: --where takes axis=value, not 'profile'\n" + runUsage),
+            UsageCase(
+                arguments: ["run", "--pose", "P7", "--where", "hingeAngle=90"],
+                stderr: "Error: --pose and --where match no case of built-in:duo-scenes.json\n" + runUsage),
+            UsageCase(arguments: ["run", "--json"], stderr: "Error: unknown option '--json' for 'run'; it belongs to 'list', 'show'\n" + runUsage),
+            UsageCase(arguments: ["run", "--strict=yes"], stderr: "Error: --strict takes no value\n" + runUsage),
+            UsageCase(
+                arguments: ["validate"],
+                stderr: "Error: name at least one matrix file\nUsage: duo-pose validate MATRIX…\nSee 'duo-pose --help'.\n"),
+            UsageCase(
+                arguments: ["show"],
+                stderr: "Error: name a pose, for example P5\nUsage: \(Command.show.synopsis)\nSee 'duo-pose --help'.\n"),
+            UsageCase(
+                arguments: ["show", "p5"],
+                stderr: "Error: unknown pose 'p5'; did you mean 'P5'? (expected P1 to P13)\nUsage: \(Command.show.synopsis)\nSee 'duo-pose --help'.\n"),
+            UsageCase(
+                arguments: ["show", "P11", "--axis", "layoutDirection=leftToRight"],
+                stderr: "Error: --axis: P11 sets layoutDirection to rightToLeft itself\nUsage: \(Command.show.synopsis)\nSee 'duo-pose --help'.\n"),
+            UsageCase(
+                arguments: ["list", "extra"],
+                stderr: "Error: unexpected argument 'extra'\nUsage: duo-pose list [--json]\nSee 'duo-pose --help'.\n"),
+        ])
+    func usageErrors(_ example: UsageCase) async {
+        let result = await duoPose(example.arguments)
+        #expect(result.code == 64)
+        #expect(result.stderr == example.stderr)
+        #expect(result.stdout == "")
+    }
+
+    @Test("--version prints the version")
+    func version() async {
+        let result = await duoPose(["--version"])
+        #expect(result.code == 0)
+        #expect(result.stdout == "duo-pose \(DuoPose.version)\n")
+    }
+
+    @Test("help lists every command, and each command's help every option of the table", arguments: Command.allCases)
+    func help(_ command: Command) async {
+        let overview = await duoPose(["--help"])
+        #expect(overview.stdout.contains("  \(command.rawValue.padding(10))\(command.summary)\n"))
+        let specific = await duoPose([command.rawValue, "--help"])
+        #expect(specific.code == 0)
+        #expect(specific.stdout.hasPrefix("Usage: \(command.synopsis)\n"))
+        for option in OptionTable.options(for: command) {
+            #expect(specific.stdout.contains(option.help), "\(option.name) missing from help")
+        }
+    }
+
+    @Test("list prints the catalogue; --json for machines")
+    func list() async throws {
+        let text = await duoPose(["list"])
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == 13)
+        #expect(lines[0] == "P1  Closed, outer display, portrait         (launch state)")
+        #expect(lines[6] == "P7  Transitions close↔open, fold↔flat       open, book, open, close  [not modelled yet]")
+        let json = await duoPose(["list", "--json"])
+        let poses = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(poses.map { $0["id"] as? String } == (1...13).map { "P\($0)" })
+        #expect(poses[10]["fixed"] as? [String: String] == ["layoutDirection": "rightToLeft"])
+    }
+
+    @Test("show --json prints every observable with its provenance")
+    func showJSON() async throws {
+        let result = await duoPose(["show", "P5", "--axis", "profile=simulator", "--json"])
+        #expect(result.code == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let observables = try #require(object["observables"] as? [String: [String: Any]])
+        #expect(observables.count == Observable.allCases.count)
+        #expect(observables["hinge.status"]?["value"] as? String == "partiallyOpen")
+        #expect(observables["hinge.status"]?["provenance"] as? String == "measured")
+        #expect(observables["fold.region"]?["value"] as? String == "active")
+        #expect(observables["windows.count"]?["reason"] as? String == "windows.count not modelled yet")
+        #expect(object["steps"] as? [String] == ["open", "book"])
+    }
+
+    @Test("show takes the app's choices and steps from a matrix")
+    func showWithMatrix() async throws {
+        let result = await duoPose(["show", "P2", "--matrix", TestFiles.fixture("small.json")])
+        #expect(result.code == 0)
+        #expect(result.stdout.contains("\nscene.size                466x678           apple: M AX-DGb; A App Store Connect\n"))
+    }
+}
