@@ -31,9 +31,10 @@ struct JSON5ReaderTests {
         }
         #expect(node.position == SourcePosition(line: 1, column: 1))
         #expect(members[0].keyPosition == SourcePosition(line: 2, column: 3))
-        #expect(items.map(\.position) == [
-            SourcePosition(line: 3, column: 5), SourcePosition(line: 4, column: 5), SourcePosition(line: 4, column: 10),
-        ])
+        #expect(
+            items.map(\.position) == [
+                SourcePosition(line: 3, column: 5), SourcePosition(line: 4, column: 5), SourcePosition(line: 4, column: 10),
+            ])
     }
 
     @Test("decodes escapes, including surrogate pairs and line continuations")
@@ -59,22 +60,27 @@ struct JSON5ReaderTests {
         "names the line and column of a syntax error",
         arguments: [
             SyntaxCase(text: "", line: 1, column: 1, message: "the file is empty; expected a JSON object"),
-            SyntaxCase(text: "{\n  \"a\": 1\n  \"b\": 2\n}", line: 3, column: 3,
+            SyntaxCase(
+                text: "{\n  \"a\": 1\n  \"b\": 2\n}", line: 3, column: 3,
                 message: "unexpected character '\"' in an object; expected ',' or '}'"),
-            SyntaxCase(text: "{\"a\": tru}", line: 1, column: 7,
+            SyntaxCase(
+                text: "{\"a\": tru}", line: 1, column: 7,
                 message: "unexpected word 'tru'; expected a value (strings need quotes)"),
             SyntaxCase(text: "[1, 2", line: 1, column: 6, message: "unterminated array (opened at 1:1)"),
-            SyntaxCase(text: "{\"a\": \"b\n\"}", line: 1, column: 9,
+            SyntaxCase(
+                text: "{\"a\": \"b\n\"}", line: 1, column: 9,
                 message: "unterminated string (opened at 1:7); a line break inside a string must be escaped"),
             SyntaxCase(text: "{} {}", line: 1, column: 4, message: "unexpected character '{' after the end of the document"),
             SyntaxCase(text: "/* open", line: 1, column: 1, message: "unterminated /* comment"),
             SyntaxCase(text: "{\"a\" 1}", line: 1, column: 6, message: "unexpected character '1' after key \"a\"; expected ':'"),
             SyntaxCase(text: "[12px]", line: 1, column: 2, message: "invalid number '12px'"),
-            SyntaxCase(text: "[\"\\u12\"]", line: 1, column: 3, message: "invalid escape in a string: expected 4 hexadecimal digits"),
+            SyntaxCase(
+                text: "[\"\\u12\"]", line: 1, column: 3, message: "invalid escape in a string: expected 4 hexadecimal digits"),
         ])
     func syntaxErrors(_ example: SyntaxCase) {
-        #expect(throws: JSON5SyntaxError(
-            position: SourcePosition(line: example.line, column: example.column), message: example.message)
+        #expect(
+            throws: JSON5SyntaxError(
+                position: SourcePosition(line: example.line, column: example.column), message: example.message)
         ) {
             try JSON5Reader.parse(example.text)
         }
@@ -83,9 +89,10 @@ struct JSON5ReaderTests {
     @Test("refuses nesting deeper than its limit instead of overflowing the stack")
     func deepNesting() {
         let text = String(repeating: "[", count: 100_000)
-        #expect(throws: JSON5SyntaxError(
-            position: SourcePosition(line: 1, column: JSON5Reader.maximumDepth + 1),
-            message: "arrays and objects nest more than \(JSON5Reader.maximumDepth) deep")
+        #expect(
+            throws: JSON5SyntaxError(
+                position: SourcePosition(line: 1, column: JSON5Reader.maximumDepth + 1),
+                message: "arrays and objects nest more than \(JSON5Reader.maximumDepth) deep")
         ) {
             try JSON5Reader.parse(text)
         }

@@ -37,7 +37,8 @@ struct MatrixValidationTests {
             errors: ["FILE:1:58: poses[0].pose: unknown pose \"p5\"; did you mean \"P5\"? (expected P1 to P13)"]),
         BadMatrix(
             name: "misspelt observable",
-            text: "{\n  \"formatVersion\": 1,\n  \"name\": \"Bad\",\n  \"poses\": [\n    { \"pose\": \"P1\", \"expect\": { \"scene.sise\": \"466x678\" } }\n  ]\n}",
+            text:
+                "{\n  \"formatVersion\": 1,\n  \"name\": \"Bad\",\n  \"poses\": [\n    { \"pose\": \"P1\", \"expect\": { \"scene.sise\": \"466x678\" } }\n  ]\n}",
             errors: [
                 "FILE:5:33: poses[0].expect: unknown observable \"scene.sise\"; did you mean \"scene.size\"? (see 'duo-pose show' for the list)"
             ]),
@@ -60,7 +61,8 @@ struct MatrixValidationTests {
             errors: ["FILE:1:59: axes.profile: expected at least one value, found an empty array"]),
         BadMatrix(
             name: "duplicate pose and title",
-            text: #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P9", "title": "outer", "expect": { "display": "outer" } }, { "pose": "P9", "title": "outer" }] }"#,
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P9", "title": "outer", "expect": { "display": "outer" } }, { "pose": "P9", "title": "outer" }] }"#,
             errors: [
                 "FILE:1:118: poses[1]: P9 with title \"outer\" is listed twice (first at poses[0]); give each entry of a pose its own title"
             ]),
@@ -75,10 +77,13 @@ struct MatrixValidationTests {
         BadMatrix(
             name: "hinge angle out of range",
             text: #"{ "formatVersion": 1, "name": "Bad", "axes": { "hingeAngle": [90, 200] }, "poses": \#(one) }"#,
-            errors: ["FILE:1:67: axes.hingeAngle[1]: invalid value 200 for axis hingeAngle (expected a number of degrees from 0 to 180)"]),
+            errors: [
+                "FILE:1:67: axes.hingeAngle[1]: invalid value 200 for axis hingeAngle (expected a number of degrees from 0 to 180)"
+            ]),
         BadMatrix(
             name: "misspelt step",
-            text: #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P3", "steps": ["opne"], "expect": { "display": "inner" } }] }"#,
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P3", "steps": ["opne"], "expect": { "display": "inner" } }] }"#,
             errors: [
                 "FILE:1:74: poses[0].steps[0]: unknown step \"opne\"; did you mean \"open\"? (steps: open, close, book, tabletop, "
                     + "hinge(DEGREES), rotate(portrait|landscape), flip, splitView(left|right), newWindow, background, foreground, "
@@ -86,47 +91,65 @@ struct MatrixValidationTests {
             ]),
         BadMatrix(
             name: "malformed size",
-            text: #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "scene.size": "466 by 678" } }] }"#,
-            errors: ["FILE:1:90: poses[0].expect[\"scene.size\"]: invalid value \"466 by 678\" for scene.size (expected a size such as \"466x678\")"]),
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "scene.size": "466 by 678" } }] }"#,
+            errors: [
+                "FILE:1:90: poses[0].expect[\"scene.size\"]: invalid value \"466 by 678\" for scene.size (expected a size such as \"466x678\")"
+            ]),
         BadMatrix(
             name: "misspelt observable value",
             text: #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "display": "iner" } }] }"#,
-            errors: ["FILE:1:87: poses[0].expect.display: unknown value \"iner\" for display; did you mean \"inner\"? (expected one of \"outer\", \"inner\", \"none\")"]),
+            errors: [
+                "FILE:1:87: poses[0].expect.display: unknown value \"iner\" for display; did you mean \"inner\"? (expected one of \"outer\", \"inner\", \"none\")"
+            ]),
         BadMatrix(
             name: "numeric operator on a choice",
             text: #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "display": { ">=": 3 } } }] }"#,
-            errors: ["FILE:1:89: poses[0].expect.display: >= applies to numbers; display takes one of \"outer\", \"inner\", \"none\""]),
+            errors: [
+                "FILE:1:89: poses[0].expect.display: >= applies to numbers; display takes one of \"outer\", \"inner\", \"none\""
+            ]),
         BadMatrix(
             name: "unknown operator",
-            text: #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "display": { "==": "outer" } } }] }"#,
-            errors: ["FILE:1:89: poses[0].expect.display: unknown operator \"==\"; did you mean \"!=\"? (expected \"!=\", \"in\", \">=\", \"<=\")"]),
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "display": { "==": "outer" } } }] }"#,
+            errors: [
+                "FILE:1:89: poses[0].expect.display: unknown operator \"==\"; did you mean \"!=\"? (expected \"!=\", \"in\", \">=\", \"<=\")"
+            ]),
         BadMatrix(
             name: "duplicate key",
             text: #"{ "formatVersion": 1, "name": "Bad", "name": "Again", "poses": \#(one) }"#,
             errors: ["FILE:1:38: name: duplicate key \"name\"; first given at line 1"]),
         BadMatrix(
             name: "axis the pose sets itself",
-            text: #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P11", "axes": { "layoutDirection": ["leftToRight"] }, "expect": { "display": "inner" } }] }"#,
-            errors: ["FILE:1:75: poses[0].axes.layoutDirection: P11 sets layoutDirection to rightToLeft itself; remove this axis"]),
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P11", "axes": { "layoutDirection": ["leftToRight"] }, "expect": { "display": "inner" } }] }"#,
+            errors: ["FILE:1:75: poses[0].axes.layoutDirection: P11 sets layoutDirection to rightToLeft itself; remove this axis"]
+        ),
         BadMatrix(
             name: "checklist pose missing from the matrix",
-            text: #"{ "formatVersion": 1, "name": "Bad", "poses": \#(one), "checklist": [{ "id": "x", "text": "y", "poses": ["P9"] }] }"#,
-            errors: ["FILE:1:151: checklist[0].poses[0]: P9 is not in the matrix's poses, so this item could never be signed off"]),
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": \#(one), "checklist": [{ "id": "x", "text": "y", "poses": ["P9"] }] }"#,
+            errors: ["FILE:1:151: checklist[0].poses[0]: P9 is not in the matrix's poses, so this item could never be signed off"]
+        ),
         BadMatrix(
             name: "empty poses",
             text: #"{ "formatVersion": 1, "name": "Bad", "poses": [] }"#,
             errors: ["FILE:1:47: poses: expected at least one value, found an empty array"]),
         BadMatrix(
             name: "not run without a reason",
-            text: #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P13", "notRun": { "when": { "profile": "simulator" } } }] }"#,
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P13", "notRun": { "when": { "profile": "simulator" } } }] }"#,
             errors: ["FILE:1:75: poses[0].notRun: missing required key \"reason\""]),
         BadMatrix(
             name: "unknown app value",
             text: #"{ "formatVersion": 1, "name": "Bad", "app": { "linkedSDK": "27.2" }, "poses": \#(one) }"#,
-            errors: ["FILE:1:60: app.linkedSDK: unknown value \"27.2\"; did you mean \"27.0\"? (expected one of \"26\", \"27.0\", \"27.1\")"]),
+            errors: [
+                "FILE:1:60: app.linkedSDK: unknown value \"27.2\"; did you mean \"27.0\"? (expected one of \"26\", \"27.0\", \"27.1\")"
+            ]),
         BadMatrix(
             name: "every error at once, in file order",
-            text: "{\n  \"formatVersion\": 1,\n  \"name\": \"\",\n  \"poses\": [{ \"pose\": \"P1\", \"expect\": { \"bars.axis\": \"diagonal\", \"hinge.angle\": \"90\" } }]\n}",
+            text:
+                "{\n  \"formatVersion\": 1,\n  \"name\": \"\",\n  \"poses\": [{ \"pose\": \"P1\", \"expect\": { \"bars.axis\": \"diagonal\", \"hinge.angle\": \"90\" } }]\n}",
             errors: [
                 "FILE:3:11: name: expected a non-empty string",
                 "FILE:4:54: poses[0].expect[\"bars.axis\"]: unknown value \"diagonal\" for bars.axis (expected one of \"vertical\", \"horizontal\")",
@@ -156,9 +179,11 @@ struct MatrixValidationTests {
 
     @Test("a file that is not UTF-8 is named with the offset of its first bad byte")
     func invalidUTF8() throws {
-        #expect(throws: MatrixErrors(errors: [
-            MatrixError(file: "bin.json", message: "the file is not valid UTF-8 (first bad byte at offset 10)")
-        ])) {
+        #expect(
+            throws: MatrixErrors(errors: [
+                MatrixError(file: "bin.json", message: "the file is not valid UTF-8 (first bad byte at offset 10)")
+            ])
+        ) {
             try MatrixLoader.load(bytes: Array("{\"name\": \"".utf8) + [0xFF, 0x22, 0x7D], path: "bin.json")
         }
     }

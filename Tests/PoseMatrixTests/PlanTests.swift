@@ -25,24 +25,25 @@ struct PlanTests {
     func expansionOrder() throws {
         let plan = try Plan(matrix: Self.matrix(Self.sample))
         let ids = (0..<plan.count).map { plan.testCase(at: $0).id }
-        #expect(ids == [
-            "P1 [profile=device, layoutDirection=leftToRight]",
-            "P1 [profile=device, layoutDirection=rightToLeft]",
-            "P1 [profile=simulator, layoutDirection=leftToRight]",
-            "P1 [profile=simulator, layoutDirection=rightToLeft]",
-            "P5 [profile=simulator, layoutDirection=leftToRight, hingeAngle=90]",
-            "P5 [profile=simulator, layoutDirection=leftToRight, hingeAngle=120]",
-            "P5 [profile=simulator, layoutDirection=leftToRight, hingeAngle=150]",
-            "P5 [profile=simulator, layoutDirection=rightToLeft, hingeAngle=90]",
-            "P5 [profile=simulator, layoutDirection=rightToLeft, hingeAngle=120]",
-            "P5 [profile=simulator, layoutDirection=rightToLeft, hingeAngle=150]",
-            "P11 [profile=device]",
-            "P11 [profile=simulator]",
-            "P12 inner display [profile=device, layoutDirection=leftToRight]",
-            "P12 inner display [profile=device, layoutDirection=rightToLeft]",
-            "P12 inner display [profile=simulator, layoutDirection=leftToRight]",
-            "P12 inner display [profile=simulator, layoutDirection=rightToLeft]",
-        ])
+        #expect(
+            ids == [
+                "P1 [profile=device, layoutDirection=leftToRight]",
+                "P1 [profile=device, layoutDirection=rightToLeft]",
+                "P1 [profile=simulator, layoutDirection=leftToRight]",
+                "P1 [profile=simulator, layoutDirection=rightToLeft]",
+                "P5 [profile=simulator, layoutDirection=leftToRight, hingeAngle=90]",
+                "P5 [profile=simulator, layoutDirection=leftToRight, hingeAngle=120]",
+                "P5 [profile=simulator, layoutDirection=leftToRight, hingeAngle=150]",
+                "P5 [profile=simulator, layoutDirection=rightToLeft, hingeAngle=90]",
+                "P5 [profile=simulator, layoutDirection=rightToLeft, hingeAngle=120]",
+                "P5 [profile=simulator, layoutDirection=rightToLeft, hingeAngle=150]",
+                "P11 [profile=device]",
+                "P11 [profile=simulator]",
+                "P12 inner display [profile=device, layoutDirection=leftToRight]",
+                "P12 inner display [profile=device, layoutDirection=rightToLeft]",
+                "P12 inner display [profile=simulator, layoutDirection=leftToRight]",
+                "P12 inner display [profile=simulator, layoutDirection=rightToLeft]",
+            ])
     }
 
     @Test("a pose's own settings win: P11 runs right-to-left, P12 with Reduce Transparency")
@@ -117,7 +118,8 @@ struct PlanTests {
     @Test("custom steps that reach an unmodelled step are not run, with the step named")
     func unmodelledStep() throws {
         let matrix = try Self.matrix(
-            #"{ formatVersion: 1, name: "S", poses: [{ pose: "P3", steps: ["open", "newWindow"], expect: { display: "inner" } }] }"#)
+            #"{ formatVersion: 1, name: "S", poses: [{ pose: "P3", steps: ["open", "newWindow"], expect: { display: "inner" } }] }"#
+        )
         let result = Evaluation.evaluate(try Plan(matrix: matrix).testCase(at: 0), app: matrix.app)
         #expect(result.status == .notRun)
         #expect(result.reason == "step newWindow not modelled yet")

@@ -60,7 +60,8 @@ struct ReportSnapshotTests {
 struct EscapingTests {
     @Test("XML replaces the characters XML 1.0 forbids and escapes markup")
     func xml() {
-        #expect(Escaping.xml("a<b>&\"'\u{0}\u{1B}\u{FFFE}]]>\n") == "a&lt;b&gt;&amp;&quot;&apos;\u{FFFD}\u{FFFD}\u{FFFD}]]&gt;&#10;")
+        #expect(
+            Escaping.xml("a<b>&\"'\u{0}\u{1B}\u{FFFE}]]>\n") == "a&lt;b&gt;&amp;&quot;&apos;\u{FFFD}\u{FFFD}\u{FFFD}]]&gt;&#10;")
     }
 
     @Test("Markdown cells escape pipes and fold line breaks")
@@ -86,5 +87,25 @@ struct EscapingTests {
         #expect(SHA256.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
         #expect(SHA256.hex(of: long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+}
+
+@Suite("Reports/sample")
+struct SampleReportTests {
+    @Test("Reports/sample is what the built-in matrix writes today")
+    func sampleIsCurrent() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose(["--out", out.path, "--deterministic", "--quiet"])
+        #expect(result.code == 0)
+        let sample = TestFiles.packageRoot.appendingPathComponent("Reports/sample")
+        for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
+            let actual = try TestFiles.read(out.appendingPathComponent(name))
+            if ProcessInfo.processInfo.environment["DUO_POSE_RECORD"] == "1" {
+                try Data(actual.utf8).write(to: sample.appendingPathComponent(name))
+                continue
+            }
+            let expected = (try? TestFiles.read(sample.appendingPathComponent(name))) ?? ""
+            #expect(expected == actual, "Reports/sample/\(name) is stale:\n\(lineDiff(expected: expected, actual: actual))")
+        }
     }
 }

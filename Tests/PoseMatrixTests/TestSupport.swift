@@ -58,7 +58,8 @@ func expectMatchesSnapshot(_ actual: String, named name: String, sourceLocation:
         return
     }
     if expected != actual {
-        Issue.record("\(name) differs from its snapshot:\n\(lineDiff(expected: expected, actual: actual))", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(name) differs from its snapshot:\n\(lineDiff(expected: expected, actual: actual))", sourceLocation: sourceLocation)
     }
 }
 

@@ -41,9 +41,10 @@ public enum DuoPose {
             guard let named = Command(rawValue: first) else {
                 let looksLikeFile = first.contains(".") || first.contains("/")
                 if !looksLikeFile {
-                    return context.usageError(UsageError(
-                        message: "unknown command '\(first)'"
-                            + didYouMean(suggest(first, from: Command.allCases.map(\.rawValue))).replacingQuotes()))
+                    return context.usageError(
+                        UsageError(
+                            message: "unknown command '\(first)'"
+                                + didYouMean(suggest(first, from: Command.allCases.map(\.rawValue))).replacingQuotes()))
                 }
                 return await RunCommand.execute(words, context: context)
             }

@@ -14,7 +14,9 @@ enum ListCommand {
                 var line = "  {\"id\":\"\(pose.id)\",\"state\":" + Escaping.json(pose.state) + ",\"steps\":["
                 line += pose.steps.map { Escaping.json($0.description) }.joined(separator: ",") + "]"
                 line += ",\"modelled\":\(pose.notModelledReason == nil)"
-                line += ",\"fixed\":{" + pose.fixed.sorted { $0.key.rawValue < $1.key.rawValue }
+                line +=
+                    ",\"fixed\":{"
+                    + pose.fixed.sorted { $0.key.rawValue < $1.key.rawValue }
                     .map { Escaping.json($0.key.rawValue) + ":" + Escaping.json($0.value.description) }
                     .joined(separator: ",") + "}}"
                 return line

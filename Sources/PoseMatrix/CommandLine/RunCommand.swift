@@ -35,8 +35,9 @@ enum RunCommand {
             do {
                 let plan = try Plan(matrix: matrix.matrix, filter: options.filter, maximumCases: options.maximumCases)
                 if plan.count == 0 {
-                    return context.usageError(UsageError(
-                        message: "--pose and --where match no case of \(matrix.path)", command: .run))
+                    return context.usageError(
+                        UsageError(
+                            message: "--pose and --where match no case of \(matrix.path)", command: .run))
                 }
                 plans.append((matrix, plan))
             } catch {

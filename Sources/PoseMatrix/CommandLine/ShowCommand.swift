@@ -11,10 +11,11 @@ enum ShowCommand {
             return context.usageError(UsageError(message: message, command: .show))
         }
         guard let pose = Pose.named(id) else {
-            return context.usageError(UsageError(
-                message: "unknown pose '\(id)'" + didYouMean(Pose.suggestion(for: id)).replacingQuotes()
-                    + " (expected P1 to P13)",
-                command: .show))
+            return context.usageError(
+                UsageError(
+                    message: "unknown pose '\(id)'" + didYouMean(Pose.suggestion(for: id)).replacingQuotes()
+                        + " (expected P1 to P13)",
+                    command: .show))
         }
         var app = App()
         var steps = pose.steps
@@ -31,8 +32,9 @@ enum ShowCommand {
             do {
                 let (axis, value) = try axisAssignment(assignment, option: "--axis", command: .show)
                 if let fixed = pose.fixed[axis], fixed != value {
-                    return context.usageError(UsageError(
-                        message: "--axis: \(pose.id) sets \(axis.rawValue) to \(fixed) itself", command: .show))
+                    return context.usageError(
+                        UsageError(
+                            message: "--axis: \(pose.id) sets \(axis.rawValue) to \(fixed) itself", command: .show))
                 }
                 values[axis] = value
             } catch {
@@ -70,7 +72,8 @@ enum ShowCommand {
         text += "Axes: " + axes(settings).map { "\($0.0)=\($0.1)" }.joined(separator: ", ") + "\n\n"
         for (observable, observation) in observations {
             let value = observation.value?.description ?? "unknown"
-            let origin = observation.value == nil ? observation.source : "\(observation.provenance.rawValue): \(observation.source)"
+            let origin =
+                observation.value == nil ? observation.source : "\(observation.provenance.rawValue): \(observation.source)"
             text += observable.rawValue.padding(26) + value.padding(18) + origin + "\n"
         }
         return text
@@ -81,7 +84,9 @@ enum ShowCommand {
     ) -> String {
         var text = "{\n  \"pose\": \"\(pose.id)\",\n  \"state\": " + Escaping.json(pose.state) + ",\n"
         text += "  \"steps\": [" + steps.map { Escaping.json($0.description) }.joined(separator: ", ") + "],\n"
-        text += "  \"axes\": {" + axes(settings).map { Escaping.json($0.0) + ": " + Escaping.json($0.1) }
+        text +=
+            "  \"axes\": {"
+            + axes(settings).map { Escaping.json($0.0) + ": " + Escaping.json($0.1) }
             .joined(separator: ", ") + "},\n"
         text += "  \"observables\": {\n"
         text += observations.map { observable, observation in

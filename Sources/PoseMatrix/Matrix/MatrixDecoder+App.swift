@@ -1,12 +1,13 @@
 /// The `app` block: what the app declared and chose.
 extension MatrixDecoder {
+    static let appKeys = [
+        "multipleScenes", "requiresFullScreen", "orientations", "linkedSDK", "newWindow", "state", "hingeEffect",
+        "cameraAccessory", "camera",
+    ]
+
     mutating func decodeApp(_ node: JSONNode, _ path: KeyPath) -> App {
         var app = App()
-        let keys = [
-            "multipleScenes", "requiresFullScreen", "orientations", "linkedSDK", "newWindow", "state", "hingeEffect",
-            "cameraAccessory", "camera",
-        ]
-        guard let members = object(node, path, allowed: keys) else { return app }
+        guard let members = object(node, path, allowed: Self.appKeys) else { return app }
         for member in members.values.sorted(by: { $0.keyPosition < $1.keyPosition }) {
             let value = member.value
             let here = path.appending(member.key)

@@ -11,13 +11,15 @@ extension MatrixDecoder {
         var seen: [String: SourcePosition] = [:]
         for member in members {
             if let first = seen[member.key] {
-                fail(at: member.keyPosition, path.appending(member.key),
+                fail(
+                    at: member.keyPosition, path.appending(member.key),
                     "duplicate key \(quoted(member.key)); first given at line \(first.line)")
                 continue
             }
             seen[member.key] = member.keyPosition
             guard let observable = Observable(rawValue: member.key) else {
-                fail(at: member.keyPosition, path,
+                fail(
+                    at: member.keyPosition, path,
                     "unknown observable \(quoted(member.key))"
                         + didYouMean(suggest(member.key, from: Observable.allCases.map(\.rawValue)))
                         + " (see 'duo-pose show' for the list)")
@@ -35,7 +37,9 @@ extension MatrixDecoder {
             return expectedValue(node, observable, path).map(Condition.equals)
         }
         guard members.count == 1, let member = members.first else {
-            fail(node, path, "an operator object takes exactly one of " + Self.operators.map { quoted($0) }.joined(separator: ", "))
+            fail(
+                node, path, "an operator object takes exactly one of " + Self.operators.map { quoted($0) }.joined(separator: ", ")
+            )
             return nil
         }
         let here = path.appending(member.key)
@@ -48,13 +52,16 @@ extension MatrixDecoder {
             return values.count == items.count ? .oneOf(values) : nil
         case ">=", "<=":
             guard observable.kind.isNumeric else {
-                fail(at: member.keyPosition, path, "\(member.key) applies to numbers; \(observable.rawValue) takes \(observable.kind.expectation)")
+                fail(
+                    at: member.keyPosition, path,
+                    "\(member.key) applies to numbers; \(observable.rawValue) takes \(observable.kind.expectation)")
                 return nil
             }
             guard case .number(let bound)? = expectedValue(member.value, observable, here) else { return nil }
             return member.key == ">=" ? .atLeast(bound) : .atMost(bound)
         default:
-            fail(at: member.keyPosition, path,
+            fail(
+                at: member.keyPosition, path,
                 "unknown operator \(quoted(member.key))" + didYouMean(suggest(member.key, from: Self.operators))
                     + " (expected " + Self.operators.map { quoted($0) }.joined(separator: ", ") + ")")
             return nil
@@ -66,7 +73,8 @@ extension MatrixDecoder {
         if let value = ObservedValue.parse(node, as: observable.kind) { return value }
         var message = "invalid value \(node.shortText) for \(observable.rawValue) (expected \(observable.kind.expectation))"
         if case .choice(let names) = observable.kind, case .string(let text) = node.value {
-            message = "unknown value \(quoted(text)) for \(observable.rawValue)" + didYouMean(suggest(text, from: names))
+            message =
+                "unknown value \(quoted(text)) for \(observable.rawValue)" + didYouMean(suggest(text, from: names))
                 + " (expected \(observable.kind.expectation))"
         }
         fail(node, path, message)

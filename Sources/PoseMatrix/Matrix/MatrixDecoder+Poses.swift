@@ -36,8 +36,10 @@ extension MatrixDecoder {
         switch (axis.domain, node.value) {
         case (.choice(let names), .string(let text)):
             if names.contains(text) { return .text(text) }
-            fail(node, path, "unknown value \(quoted(text)) for axis \(axis.rawValue)" + didYouMean(suggest(text, from: names))
-                + " (expected \(axis.expectation))")
+            fail(
+                node, path,
+                "unknown value \(quoted(text)) for axis \(axis.rawValue)" + didYouMean(suggest(text, from: names))
+                    + " (expected \(axis.expectation))")
         case (.bool, .bool(let flag)): return .bool(flag)
         case (.degrees(let range), .number(let number, _)) where range.contains(number): return .number(number)
         case (.whole(let allowed), .number(let number, _)) where allowed.contains(where: { Double($0) == number }):
@@ -74,7 +76,8 @@ extension MatrixDecoder {
             let poseMember = members["pose"], let id = string(poseMember.value, path.appending("pose"))
         else { return nil }
         guard let pose = Pose.named(id) else {
-            fail(poseMember.value, path.appending("pose"),
+            fail(
+                poseMember.value, path.appending("pose"),
                 "unknown pose \(quoted(id))" + didYouMean(Pose.suggestion(for: id)) + " (expected P1 to P13)")
             return nil
         }
@@ -98,7 +101,8 @@ extension MatrixDecoder {
             switch Step.parse(text) {
             case .success(let step): steps.append(step)
             case .failure(let error):
-                fail(item, path.appending(index: index),
+                fail(
+                    item, path.appending(index: index),
                     error.message + didYouMean(error.suggestion) + " (steps: " + Step.vocabulary.joined(separator: ", ") + ")")
             }
         }
@@ -124,9 +128,10 @@ extension MatrixDecoder {
             guard let members = object(item, here, allowed: ["when", "expect"], required: ["when", "expect"]),
                 let when = members["when"], let expect = members["expect"]
             else { continue }
-            clauses.append(WhereClause(
-                when: decodeWhen(when.value, here.appending("when")),
-                expect: decodeExpectations(expect.value, here.appending("expect"))))
+            clauses.append(
+                WhereClause(
+                    when: decodeWhen(when.value, here.appending("when")),
+                    expect: decodeExpectations(expect.value, here.appending("expect"))))
         }
         return clauses
     }
@@ -162,7 +167,8 @@ extension MatrixDecoder {
             guard let members = object(item, here, allowed: ["id", "text", "poses"], required: ["id", "text", "poses"]),
                 let idMember = members["id"], let id = nonEmptyString(idMember.value, here.appending("id")),
                 let textMember = members["text"], let text = nonEmptyString(textMember.value, here.appending("text")),
-                let posesMember = members["poses"], let poseNodes = array(posesMember.value, here.appending("poses"), nonEmpty: true)
+                let posesMember = members["poses"],
+                let poseNodes = array(posesMember.value, here.appending("poses"), nonEmpty: true)
             else { continue }
             if checklist.contains(where: { $0.id == id }) {
                 fail(idMember.value, here.appending("id"), "duplicate checklist id \(quoted(id))")
@@ -173,7 +179,8 @@ extension MatrixDecoder {
                 let posePath = here.appending("poses").appending(index: poseIndex)
                 guard let poseID = string(poseNode, posePath) else { continue }
                 if Pose.named(poseID) == nil {
-                    fail(poseNode, posePath,
+                    fail(
+                        poseNode, posePath,
                         "unknown pose \(quoted(poseID))" + didYouMean(Pose.suggestion(for: poseID)))
                 } else if !listed.contains(poseID) {
                     fail(poseNode, posePath, "\(poseID) is not in the matrix's poses, so this item could never be signed off")

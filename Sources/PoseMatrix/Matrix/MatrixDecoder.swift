@@ -20,7 +20,8 @@ struct MatrixDecoder {
         if let version = members["formatVersion"], let number = integer(version.value, path.appending("formatVersion")),
             number != Matrix.formatVersion
         {
-            fail(version.value, path.appending("formatVersion"),
+            fail(
+                version.value, path.appending("formatVersion"),
                 "format version \(number) is not supported; this duo-pose reads format version \(Matrix.formatVersion)")
             return nil
         }
@@ -58,14 +59,16 @@ struct MatrixDecoder {
         var suggested: Set<String> = []
         for member in list {
             if let first = members[member.key] {
-                fail(at: member.keyPosition, path.appending(member.key),
+                fail(
+                    at: member.keyPosition, path.appending(member.key),
                     "duplicate key \(quoted(member.key)); first given at line \(first.keyPosition.line)")
                 continue
             }
             guard allowed.contains(member.key) else {
                 let suggestion = suggest(member.key, from: allowed)
                 if let suggestion { suggested.insert(suggestion) }
-                fail(at: member.keyPosition, path,
+                fail(
+                    at: member.keyPosition, path,
                     "unknown key \(quoted(member.key))" + didYouMean(suggestion)
                         + " (expected " + allowed.map { quoted($0) }.joined(separator: ", ") + ")")
                 continue
@@ -131,7 +134,8 @@ struct MatrixDecoder {
         guard let text = string(node, path) else { return nil }
         if let value = Choice(rawValue: text) { return value }
         let names = Choice.allCases.map(\.rawValue)
-        fail(node, path,
+        fail(
+            node, path,
             "unknown value \(quoted(text))" + didYouMean(suggest(text, from: names)) + " (expected one of "
                 + names.map { quoted($0) }.joined(separator: ", ") + ")")
         return nil

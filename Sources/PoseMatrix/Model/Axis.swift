@@ -33,7 +33,8 @@ public enum Axis: String, CaseIterable, Sendable, Codable {
         switch domain {
         case .choice(let values): "one of " + values.map { quoted($0) }.joined(separator: ", ")
         case .bool: "true or false"
-        case .degrees(let range): "a number of degrees from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))"
+        case .degrees(let range):
+            "a number of degrees from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))"
         case .whole(let values): "one of " + values.map(String.init).joined(separator: ", ")
         }
     }

@@ -67,21 +67,24 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
             return .success(.hinge(angle))
         case "rotate":
             guard let orientation = Orientation(rawValue: argument) else {
-                return .failure(StepParseError(
-                    message: "rotate takes portrait or landscape, not \(quoted(argument))",
-                    suggestion: suggest(argument, from: Orientation.allCases.map(\.rawValue))))
+                return .failure(
+                    StepParseError(
+                        message: "rotate takes portrait or landscape, not \(quoted(argument))",
+                        suggestion: suggest(argument, from: Orientation.allCases.map(\.rawValue))))
             }
             return .success(.rotate(orientation))
         case "splitView":
             guard let side = SplitSide(rawValue: argument) else {
-                return .failure(StepParseError(
-                    message: "splitView takes left or right, not \(quoted(argument))",
-                    suggestion: suggest(argument, from: SplitSide.allCases.map(\.rawValue))))
+                return .failure(
+                    StepParseError(
+                        message: "splitView takes left or right, not \(quoted(argument))",
+                        suggestion: suggest(argument, from: SplitSide.allCases.map(\.rawValue))))
             }
             return .success(.splitView(side))
         default:
-            return .failure(StepParseError(
-                message: "unknown step \(quoted(text))", suggestion: suggest(name, from: ["hinge", "rotate", "splitView"])))
+            return .failure(
+                StepParseError(
+                    message: "unknown step \(quoted(text))", suggestion: suggest(name, from: ["hinge", "rotate", "splitView"])))
         }
     }
 }

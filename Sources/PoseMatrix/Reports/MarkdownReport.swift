@@ -48,7 +48,8 @@ public struct MarkdownReport: ReportWriter {
             Self.count(result.reason ?? "", pose: result.pose, in: &reasons, order: &reasonOrder)
         case .passed:
             for assumption in result.assumptions {
-                let key = "`\(assumption.observable.rawValue)` | \(assumption.provenance.rawValue) | "
+                let key =
+                    "`\(assumption.observable.rawValue)` | \(assumption.provenance.rawValue) | "
                     + Escaping.markdownCell(assumption.source)
                 Self.count(key, pose: result.pose, in: &assumptions, order: &assumptionOrder)
             }
@@ -87,7 +88,8 @@ public struct MarkdownReport: ReportWriter {
 
     /// "**FAILED**: 3 of 120 cases failed …" — the first thing a person reads.
     static func verdictLine(_ counts: Counts) -> String {
-        let tail = "\(counts.passed) passed, \(counts.failed) failed, \(counts.errors) errors, \(counts.notRun) not run "
+        let tail =
+            "\(counts.passed) passed, \(counts.failed) failed, \(counts.errors) errors, \(counts.notRun) not run "
             + "of \(counts.total) cases."
         switch counts.verdict {
         case "failed": return "**FAILED**: " + tail

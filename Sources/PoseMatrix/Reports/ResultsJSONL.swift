@@ -13,13 +13,17 @@ public struct ResultsJSONL: ReportWriter {
         line += ",\"matrix\":{\"name\":" + Escaping.json(header.matrixName)
         line += ",\"path\":" + Escaping.json(header.matrixPath)
         line += ",\"sha256\":" + Escaping.json(header.matrixSHA256) + "}"
-        line += ",\"axes\":{" + header.axes.map { spec in
-            Escaping.json(spec.axis.rawValue) + ":[" + spec.values.map(Self.json).joined(separator: ",") + "]"
-        }.joined(separator: ",") + "}"
-        line += ",\"checklist\":[" + header.checklist.map { item in
-            "{\"id\":" + Escaping.json(item.id) + ",\"text\":" + Escaping.json(item.text) + ",\"poses\":["
-                + item.poses.map(Escaping.json).joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "]}\n"
+        line +=
+            ",\"axes\":{"
+            + header.axes.map { spec in
+                Escaping.json(spec.axis.rawValue) + ":[" + spec.values.map(Self.json).joined(separator: ",") + "]"
+            }.joined(separator: ",") + "}"
+        line +=
+            ",\"checklist\":["
+            + header.checklist.map { item in
+                "{\"id\":" + Escaping.json(item.id) + ",\"text\":" + Escaping.json(item.text) + ",\"poses\":["
+                    + item.poses.map(Escaping.json).joined(separator: ",") + "]}"
+            }.joined(separator: ",") + "]}\n"
         try file.write(line)
     }
 
@@ -27,22 +31,28 @@ public struct ResultsJSONL: ReportWriter {
         var line = "{\"type\":\"case\",\"index\":\(result.index),\"id\":" + Escaping.json(result.id)
         line += ",\"pose\":" + Escaping.json(result.pose)
         if let title = result.title { line += ",\"title\":" + Escaping.json(title) }
-        line += ",\"values\":{" + result.values.map { Escaping.json($0.axis) + ":" + Escaping.json($0.value) }
+        line +=
+            ",\"values\":{"
+            + result.values.map { Escaping.json($0.axis) + ":" + Escaping.json($0.value) }
             .joined(separator: ",") + "}"
         line += ",\"status\":\"\(result.status.rawValue)\""
         if let reason = result.reason { line += ",\"reason\":" + Escaping.json(reason) }
         if !result.failures.isEmpty {
-            line += ",\"failures\":[" + result.failures.map { failure in
-                "{\"observable\":\"\(failure.observable.rawValue)\",\"expected\":" + Escaping.json(failure.expected)
-                    + ",\"actual\":" + Escaping.json(failure.actual) + ",\"provenance\":\"\(failure.provenance.rawValue)\""
-                    + ",\"source\":" + Escaping.json(failure.source) + "}"
-            }.joined(separator: ",") + "]"
+            line +=
+                ",\"failures\":["
+                + result.failures.map { failure in
+                    "{\"observable\":\"\(failure.observable.rawValue)\",\"expected\":" + Escaping.json(failure.expected)
+                        + ",\"actual\":" + Escaping.json(failure.actual) + ",\"provenance\":\"\(failure.provenance.rawValue)\""
+                        + ",\"source\":" + Escaping.json(failure.source) + "}"
+                }.joined(separator: ",") + "]"
         }
         if !result.assumptions.isEmpty {
-            line += ",\"assumptions\":[" + result.assumptions.map { assumption in
-                "{\"observable\":\"\(assumption.observable.rawValue)\",\"provenance\":\"\(assumption.provenance.rawValue)\""
-                    + ",\"source\":" + Escaping.json(assumption.source) + "}"
-            }.joined(separator: ",") + "]"
+            line +=
+                ",\"assumptions\":["
+                + result.assumptions.map { assumption in
+                    "{\"observable\":\"\(assumption.observable.rawValue)\",\"provenance\":\"\(assumption.provenance.rawValue)\""
+                        + ",\"source\":" + Escaping.json(assumption.source) + "}"
+                }.joined(separator: ",") + "]"
         }
         line += ",\"duration\":" + Self.seconds(result.duration) + "}\n"
         try file.write(line)

@@ -40,12 +40,14 @@ public enum Evaluation {
                 continue
             }
             if !expectation.condition.holds(for: value) {
-                result.failures.append(CaseResult.Failure(
-                    observable: expectation.observable, expected: expectation.condition.description,
-                    actual: value.description, provenance: observation.provenance, source: observation.source))
+                result.failures.append(
+                    CaseResult.Failure(
+                        observable: expectation.observable, expected: expectation.condition.description,
+                        actual: value.description, provenance: observation.provenance, source: observation.source))
             } else if observation.provenance == .inference || observation.provenance == .unverified {
-                result.assumptions.append(CaseResult.Assumption(
-                    observable: expectation.observable, provenance: observation.provenance, source: observation.source))
+                result.assumptions.append(
+                    CaseResult.Assumption(
+                        observable: expectation.observable, provenance: observation.provenance, source: observation.source))
             }
         }
         if !result.failures.isEmpty {

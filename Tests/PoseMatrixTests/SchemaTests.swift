@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+@Suite("Matrices/schema.json and the shipped matrices")
+struct SchemaTests {
+    static let matricesFolder = TestFiles.packageRoot.appendingPathComponent("Matrices")
+
+    static func schema() throws -> [String: Any] {
+        let data = try Data(contentsOf: matricesFolder.appendingPathComponent("schema.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func keys(_ object: Any?) -> [String] {
+        ((object as? [String: Any])?["properties"] as? [String: Any])?.keys.sorted() ?? []
+    }
+
+    static func definition(_ name: String) throws -> [String: Any]? {
+        (try schema()["$defs"] as? [String: Any])?[name] as? [String: Any]
+    }
+
+    @Test("the schema names exactly the keys the decoder accepts")
+    func keysAgree() throws {
+        #expect(Self.keys(try Self.schema()) == MatrixDecoder.topLevelKeys.sorted())
+        #expect(Self.keys(try Self.definition("app")) == MatrixDecoder.appKeys.sorted())
+        #expect(Self.keys(try Self.definition("poseEntry")) == MatrixDecoder.poseEntryKeys.sorted())
+        #expect(Self.keys(try Self.definition("axes")) == Axis.allCases.map(\.rawValue).sorted())
+        #expect(Self.keys(try Self.definition("when")) == Axis.allCases.map(\.rawValue).sorted())
+        #expect(Self.keys(try Self.definition("expect")) == Observable.allCases.map(\.rawValue).sorted())
+    }
+
+    @Test("the schema's value lists match the model's")
+    func valuesAgree() throws {
+        let expect = try #require(try Self.definition("expect")?["properties"] as? [String: [String: Any]])
+        for observable in Observable.allCases {
+            guard case .choice(let names) = observable.kind else { continue }
+            let branches = try #require(expect[observable.rawValue]?["anyOf"] as? [[String: Any]])
+            #expect(branches.first?["enum"] as? [String] == names, "\(observable.rawValue)")
+        }
+        let poses = try #require(try Self.definition("poseEntry")?["properties"] as? [String: [String: Any]])
+        #expect(poses["pose"]?["enum"] as? [String] == Pose.catalogue.map(\.id))
+    }
+
+    @Test("every shipped matrix is valid")
+    func shippedMatricesLoad() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.matricesFolder.path)
+            .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.sorted()
+        #expect(files.contains("duo-scenes.json"))
+        for file in files {
+            let path = Self.matricesFolder.appendingPathComponent(file).path
+            #expect(throws: Never.self, "\(file)") { try MatrixLoader.load(path: path) }
+        }
+    }
+}
+
+@Suite("README")
+struct ReadmeTests {
+    @Test("the README's matrix example is valid")
+    func exampleIsValid() throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let start = try #require(readme.range(of: "```json5\n"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let example = String(readme[start.upperBound..<end.lowerBound])
+        let loaded = try MatrixLoader.load(bytes: Array(example.utf8), path: "README.md")
+        #expect(loaded.matrix.name == "Notes — iPhone Duo scenes")
+    }
+
+    @Test("the README gives the two commands")
+    func twoCommands() throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        #expect(readme.contains("swift run duo-pose "))
+        #expect(readme.contains("swift test "))
+    }
+}
