@@ -183,7 +183,11 @@ struct CommandLineTests {
         let lines = text.stdout.split(separator: "\n")
         #expect(lines.count == 13)
         #expect(lines[0] == "P1  Closed, outer display, portrait         (launch state)")
-        #expect(lines[6] == "P7  Transitions close↔open, fold↔flat       open, book, open, close  [not modelled yet]")
+        #expect(lines[6] == "P7  Transitions close↔open, fold↔flat       open, book, open, close")
+        #expect(
+            lines[12]
+                == "P13 Camera direction changes                startCapture, open, close  [not run in simulator: the simulator has no camera]"
+        )
         let json = await duoPose(["list", "--json"])
         let poses = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(poses.map { $0["id"] as? String } == (1...13).map { "P\($0)" })
@@ -200,7 +204,10 @@ struct CommandLineTests {
         #expect(observables["hinge.status"]?["value"] as? String == "partiallyOpen")
         #expect(observables["hinge.status"]?["provenance"] as? String == "measured")
         #expect(observables["fold.region"]?["value"] as? String == "active")
-        #expect(observables["windows.count"]?["reason"] as? String == "windows.count not modelled yet")
+        #expect(observables["camera.mirrored"]?["reason"] as? String == "the simulator has no camera")
+        #expect(observables["accessory.available"]?["value"] as? Bool == false)
+        let events = try #require(object["events"] as? [[String: Any]])
+        #expect(events.map { $0["event"] as? String } == ["hinge", "hinge", "screenChange", "geometryUpdate", "hinge"])
         #expect(object["steps"] as? [String] == ["open", "book"])
     }
 

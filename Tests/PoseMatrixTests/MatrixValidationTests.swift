@@ -94,7 +94,7 @@ struct MatrixValidationTests {
             text:
                 #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "scene.size": "466 by 678" } }] }"#,
             errors: [
-                "FILE:1:90: poses[0].expect[\"scene.size\"]: invalid value \"466 by 678\" for scene.size (expected a size such as \"466x678\")"
+                "FILE:1:90: poses[0].expect[\"scene.size\"]: invalid value \"466 by 678\" for scene.size (expected a size such as \"466x678\" or \"475.5x669\")"
             ]),
         BadMatrix(
             name: "misspelt observable value",
@@ -201,7 +201,7 @@ struct MatrixValidationTests {
         let path = TestFiles.fixture("small.json")
         let result = await duoPose(["validate", path])
         #expect(result.code == 0)
-        #expect(result.stdout == "\(path): valid, 5 pose entries, 12 cases\n")
+        #expect(result.stdout == "\(path): valid, 6 pose entries, 14 cases\n")
         #expect(result.stderr == "")
     }
 

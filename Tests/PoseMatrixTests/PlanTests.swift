@@ -115,13 +115,26 @@ struct PlanTests {
         #expect(result.reason == Evaluation.nothingExpected)
     }
 
-    @Test("custom steps that reach an unmodelled step are not run, with the step named")
-    func unmodelledStep() throws {
+    @Test("a case that needs a fact no source gives is not run, with the reason")
+    func unknownFact() throws {
         let matrix = try Self.matrix(
-            #"{ formatVersion: 1, name: "S", poses: [{ pose: "P3", steps: ["open", "newWindow"], expect: { display: "inner" } }] }"#
+            #"{ formatVersion: 1, name: "S", app: { linkedSDK: "26" }, poses: [{ pose: "P3", expect: { "scene.size": "951x669", display: "inner" } }] }"#
         )
         let result = Evaluation.evaluate(try Plan(matrix: matrix).testCase(at: 0), app: matrix.app)
         #expect(result.status == .notRun)
-        #expect(result.reason == "step newWindow not modelled yet")
+        #expect(
+            result.reason
+                == "no source gives the scene size on the inner display for an app linked against SDK 26 (\"a familiar size and aspect ratio\" [A T61])"
+        )
+    }
+
+    @Test("a failure outranks an unknown fact: the case fails")
+    func failureOutranksUnknown() throws {
+        let matrix = try Self.matrix(
+            #"{ formatVersion: 1, name: "S", app: { linkedSDK: "26" }, poses: [{ pose: "P3", expect: { "scene.size": "951x669", display: "outer" } }] }"#
+        )
+        let result = Evaluation.evaluate(try Plan(matrix: matrix).testCase(at: 0), app: matrix.app)
+        #expect(result.status == .failed)
+        #expect(result.failures.map(\.observable) == [.display])
     }
 }

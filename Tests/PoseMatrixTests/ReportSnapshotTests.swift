@@ -48,11 +48,11 @@ struct ReportSnapshotTests {
     func junitCounts() async throws {
         let folder = try await Self.writeSmallReports(jobs: 2)
         let xml = try TestFiles.read(folder.appendingPathComponent(ReportSet.junitName))
-        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 12)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 14)
         #expect(xml.components(separatedBy: "<failure ").count - 1 == 2)
         #expect(xml.components(separatedBy: "<skipped ").count - 1 == 4)
-        #expect(xml.components(separatedBy: "<testsuite ").count - 1 == 5)
-        #expect(xml.contains("<testsuites name=\"Small | test &lt;matrix&gt;\" tests=\"12\" failures=\"2\" errors=\"0\""))
+        #expect(xml.components(separatedBy: "<testsuite ").count - 1 == 6)
+        #expect(xml.contains("<testsuites name=\"Small | test &lt;matrix&gt;\" tests=\"14\" failures=\"2\" errors=\"0\""))
     }
 }
 

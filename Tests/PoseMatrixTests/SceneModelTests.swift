@@ -195,7 +195,7 @@ struct SceneModelTests {
             value: "horizontal", provenance: .inference),
     ]
 
-    static func model(for fact: Fact) throws -> SceneModel {
+    static func model(for fact: Fact) -> SceneModel {
         var app = App()
         app.orientations = fact.orientations
         var settings = CaseSettings()
@@ -204,51 +204,34 @@ struct SceneModelTests {
         settings.reduceTransparency = fact.reduceTransparency
         settings.linkedSDK = fact.sdk
         var model = SceneModel(settings: settings, app: app)
-        for step in fact.steps { try model.apply(step) }
+        for step in fact.steps { model.apply(step) }
         return model
     }
 
     @Test("observes each fact with its provenance", arguments: facts)
-    func fact(_ fact: Fact) throws {
-        let observation = try Self.model(for: fact).observe(fact.observable)
+    func fact(_ fact: Fact) {
+        let observation = Self.model(for: fact).observe(fact.observable)
         #expect(observation.value?.description == fact.value)
         #expect(observation.provenance == fact.provenance, "source: \(observation.source)")
     }
 
     @Test("[A T61] an app linked against SDK 26 has no known size on the inner display")
-    func unknownPreSDK27InnerSize() throws {
+    func unknownPreSDK27InnerSize() {
         var fact = Self.facts[0]
         fact.steps = Self.p3
         fact.sdk = .v26
-        let observation = try Self.model(for: fact).observe(.sceneSize)
+        let observation = Self.model(for: fact).observe(.sceneSize)
         #expect(observation.value == nil)
         #expect(observation.source.hasPrefix("no source gives the scene size on the inner display"))
     }
 
-    @Test("steps of later poses are not modelled yet, and say so")
-    func notModelledSteps() {
-        var model = SceneModel(settings: CaseSettings(), app: App())
-        #expect(throws: NotModelled(reason: "step newWindow not modelled yet")) { try model.apply(.newWindow) }
-        #expect(throws: NotModelled(reason: "step splitView(left) not modelled yet")) { try model.apply(.splitView(.left)) }
-    }
-
-    @Test("observables of later poses are unknown, never guessed")
-    func notModelledObservables() {
-        let model = SceneModel(settings: CaseSettings(), app: App())
-        for observable in [Observable.windowsCount, .accessoryAvailable, .cameraMirrored, .eventsGeometryUpdates] {
-            let observation = model.observe(observable)
-            #expect(observation.value == nil)
-            #expect(observation.source == "\(observable.rawValue) not modelled yet")
-        }
-    }
-
     @Test("the hingeAngle axis replaces the book angle")
-    func hingeAngleAxis() throws {
+    func hingeAngleAxis() {
         var settings = CaseSettings()
         settings.profile = .simulator
         settings.hingeAngle = 150
         var model = SceneModel(settings: settings, app: App())
-        for step in Self.p5 { try model.apply(step) }
+        for step in Self.p5 { model.apply(step) }
         #expect(model.observe(.hingeAngle).value == .number(150))
         #expect(model.observe(.hingeStatus).value == .text("partiallyOpen"))
         #expect(model.observe(.display).value == .text("inner"))

@@ -13,7 +13,6 @@ enum ListCommand {
             let poses = Pose.catalogue.map { pose in
                 var line = "  {\"id\":\"\(pose.id)\",\"state\":" + Escaping.json(pose.state) + ",\"steps\":["
                 line += pose.steps.map { Escaping.json($0.description) }.joined(separator: ",") + "]"
-                line += ",\"modelled\":\(pose.notModelledReason == nil)"
                 line +=
                     ",\"fixed\":{"
                     + pose.fixed.sorted { $0.key.rawValue < $1.key.rawValue }
@@ -27,8 +26,10 @@ enum ListCommand {
         var text = ""
         for pose in Pose.catalogue {
             let steps = pose.steps.isEmpty ? "(launch state)" : pose.steps.map(\.description).joined(separator: ", ")
-            let note = pose.notModelledReason.map { "  [\($0)]" } ?? ""
-            text += pose.id.padding(4) + pose.state.padding(40) + steps + note + "\n"
+            let note = pose.notRunIn.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                "  [not run in \($0.key.rawValue): \($0.value)]"
+            }
+            text += pose.id.padding(4) + pose.state.padding(40) + steps + note.joined() + "\n"
         }
         context.stdout.write(text)
         return DuoPose.ExitCode.success

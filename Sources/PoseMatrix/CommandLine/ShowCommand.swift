@@ -43,19 +43,14 @@ enum ShowCommand {
         }
         let settings = CaseSettings(values: values, app: app)
         var model = SceneModel(settings: settings, app: app)
-        var notModelled: String?
-        do {
-            for step in steps { try model.apply(step) }
-        } catch {
-            notModelled = error.reason
-        }
-        let observations = Observable.allCases.map { observable in
-            (observable, notModelled.map(Observation.unknown) ?? model.observe(observable))
-        }
+        for step in steps { model.apply(step) }
+        let observations = Observable.allCases.map { observable in (observable, model.observe(observable)) }
         if parsed.flags.contains("--json") {
-            context.stdout.write(json(pose: pose, settings: settings, steps: steps, observations: observations))
+            context.stdout.write(
+                json(pose: pose, settings: settings, steps: steps, observations: observations, events: model.events))
         } else {
-            context.stdout.write(text(pose: pose, settings: settings, steps: steps, observations: observations))
+            context.stdout.write(
+                text(pose: pose, settings: settings, steps: steps, observations: observations, events: model.events))
         }
         return DuoPose.ExitCode.success
     }
@@ -65,7 +60,7 @@ enum ShowCommand {
     }
 
     private static func text(
-        pose: Pose, settings: CaseSettings, steps: [Step], observations: [(Observable, Observation)]
+        pose: Pose, settings: CaseSettings, steps: [Step], observations: [(Observable, Observation)], events: [SceneEvent]
     ) -> String {
         var text = "\(pose.id): \(pose.state)\n"
         text += "Steps: " + (steps.isEmpty ? "(launch state)" : steps.map(\.description).joined(separator: ", ")) + "\n"
@@ -76,11 +71,13 @@ enum ShowCommand {
                 observation.value == nil ? observation.source : "\(observation.provenance.rawValue): \(observation.source)"
             text += observable.rawValue.padding(26) + value.padding(18) + origin + "\n"
         }
+        text += "\nEvents:\n"
+        for (index, event) in events.enumerated() { text += "  \(index + 1). \(event.description)\n" }
         return text
     }
 
     private static func json(
-        pose: Pose, settings: CaseSettings, steps: [Step], observations: [(Observable, Observation)]
+        pose: Pose, settings: CaseSettings, steps: [Step], observations: [(Observable, Observation)], events: [SceneEvent]
     ) -> String {
         var text = "{\n  \"pose\": \"\(pose.id)\",\n  \"state\": " + Escaping.json(pose.state) + ",\n"
         text += "  \"steps\": [" + steps.map { Escaping.json($0.description) }.joined(separator: ", ") + "],\n"
@@ -99,7 +96,15 @@ enum ShowCommand {
             }
             return line
         }.joined(separator: ",\n")
-        return text + "\n  }\n}\n"
+        text += "\n  },\n  \"events\": [\n"
+        text += events.map { event in
+            var line = "    {\"event\": \"\(event.kind.rawValue)\""
+            if event.session > 0 { line += ", \"session\": \(event.session)" }
+            if let from = event.from { line += ", \"from\": " + Escaping.json(from) }
+            line += ", \"to\": " + Escaping.json(event.to) + ", \"provenance\": \"\(event.provenance.rawValue)\""
+            return line + ", \"source\": " + Escaping.json(event.source) + "}"
+        }.joined(separator: ",\n")
+        return text + (events.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
     private static func jsonValue(_ value: ObservedValue) -> String {

@@ -87,7 +87,7 @@ extension ObservedValue {
     static func parse(_ node: JSONNode, as kind: ValueKind) -> ObservedValue? {
         switch (kind, node.value) {
         case (.choice(let names), .string(let text)): return names.contains(text) ? .text(text) : nil
-        case (.size, .string(let text)): return isNumbers(text, count: 2, separator: "x") ? .text(text) : nil
+        case (.size, .string(let text)): return isNumbers(text, count: 2, separator: "x", decimals: true) ? .text(text) : nil
         case (.insets, .string(let text)): return isNumbers(text, count: 4, separator: ",") ? .text(text) : nil
         case (.sizeClass, .string(let text)):
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -107,9 +107,15 @@ extension ObservedValue {
         }
     }
 
-    private static func isNumbers(_ text: String, count: Int, separator: Character) -> Bool {
+    /// Whether the text is `count` whole numbers (or, with `decimals`, numbers like `475.5`) joined by the separator.
+    private static func isNumbers(_ text: String, count: Int, separator: Character, decimals: Bool = false) -> Bool {
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)
-        return parts.count == count && parts.allSatisfy { !$0.isEmpty && $0.count <= 6 && $0.allSatisfy(\.isASCIIDigit) }
+        return parts.count == count
+            && parts.allSatisfy { part in
+                let pieces = part.split(separator: ".", omittingEmptySubsequences: false)
+                guard pieces.count == 1 || (decimals && pieces.count == 2) else { return false }
+                return pieces.allSatisfy { !$0.isEmpty && $0.count <= 6 && $0.allSatisfy(\.isASCIIDigit) }
+            }
     }
 }
 

@@ -45,12 +45,14 @@ public struct App: Sendable, Hashable {
         public enum RegisteredOn: String, CaseIterable, Sendable { case cameraView, rootView, none }
         public enum Capture: String, CaseIterable, Sendable { case running, stopped }
         public var registeredOn: RegisteredOn = .none
-        public var capture: Capture = .stopped
+        /// Whether the app runs its capture session while its camera view is on screen.
+        public var capture: Capture = .running
     }
 
     /// Which camera the app uses and how it decides mirroring.
     public struct Camera: Sendable, Hashable {
-        public enum Uses: String, CaseIterable, Sendable { case virtualFront, physical, none }
+        /// The virtual front camera (the system picks the constituent) or the rear wide camera. [A T65]
+        public enum Uses: String, CaseIterable, Sendable { case virtualFront, rear, none }
         public enum Mirroring: String, CaseIterable, Sendable { case byDirection, byPosition }
         public var uses: Uses = .none
         public var mirroring: Mirroring = .byDirection

@@ -98,7 +98,9 @@ public struct CaseSettings: Sendable, Hashable {
     public var linkedSDK: LinkedSDK = .v27_1
     /// Replaces the angle of the `book` and `tabletop` steps when set.
     public var hingeAngle: Double?
-    public var splitSide: SplitSide = .left
+    /// Replaces the side of the `splitView` step when set.
+    public var splitSide: SplitSide?
+    /// App windows connected before the steps.
     public var windows = 1
 
     public init() {}
@@ -117,7 +119,7 @@ public struct CaseSettings: Sendable, Hashable {
         case .reduceTransparency: .bool(reduceTransparency)
         case .linkedSDK: .text(linkedSDK.rawValue)
         case .hingeAngle: hingeAngle.map(AxisValue.number)
-        case .splitSide: .text(splitSide.rawValue)
+        case .splitSide: splitSide.map { .text($0.rawValue) }
         case .windows: .number(Double(windows))
         }
     }

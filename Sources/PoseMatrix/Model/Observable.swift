@@ -2,6 +2,7 @@
 public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case display
     case screen
+    case screenStale = "screen.stale"
     case sceneSize = "scene.size"
     case sceneSafeArea = "scene.safeArea"
     case sceneSizeClass = "scene.sizeClass"
@@ -57,7 +58,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .newWindowError: .choice(["none", "multipleScenesNotSupported", "requestDenied"])
         case .cameraFrontConstituent: .choice(["inner", "outer", "none"])
         case .cameraForwardFacing: .list
-        case .sceneRecreated, .statePreserved, .barsBackground, .contentReachable, .accessoryAvailable,
+        case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
             .cameraMirrored, .hingeEffectReset:
             .bool
         }
@@ -68,6 +69,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         switch self {
         case .display: "the display the app's main scene is on"
         case .screen: "the screen's name in the simulator metadata"
+        case .screenStale: "whether the screen the app uses differs from the one its scene is on (a cached UIScreen)"
         case .sceneSize: "the main scene's size in points, width x height"
         case .sceneSafeArea: "the main scene's safe-area insets: top,leading,bottom,trailing"
         case .sceneSizeClass: "horizontal/vertical size class"
@@ -82,9 +84,9 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .hingeAngle: "the hinge angle the app is told, in degrees"
         case .foldRegion: "the division (fold) reserved region: none, inactive or active"
         case .foldAxis: "the direction of the fold line across the scene"
-        case .eventsGeometryUpdates: "effective-geometry updates during the steps"
-        case .eventsScreenChanges: "moves of the main scene between screens during the steps"
-        case .eventsPhaseChanges: "scene phase changes during the steps"
+        case .eventsGeometryUpdates: "effective-geometry updates to the app's windows during the steps"
+        case .eventsScreenChanges: "moves of the app's windows between screens during the steps"
+        case .eventsPhaseChanges: "phase changes of the app's windows during the steps"
         case .eventsSessionsDiscarded: "scene sessions discarded during the steps"
         case .windowsCount: "app windows connected"
         case .windowsVisible: "app windows visible"
@@ -97,7 +99,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .accessorySessions: "accessory sessions created during the steps"
         case .cameraFrontConstituent: "the camera the virtual front camera streams from"
         case .cameraForwardFacing: "the cameras facing the person, sorted"
-        case .cameraMirrored: "whether the preview is mirrored correctly for its direction"
+        case .cameraMirrored: "whether every preview (the app's and the accessory's) is mirrored correctly for its direction"
         case .hingeEffectReset: "whether a hinge-driven effect was reset outside the partially open status"
         }
     }
@@ -125,7 +127,7 @@ public enum ValueKind: Sendable, Equatable {
     public var expectation: String {
         switch self {
         case .choice(let values): "one of " + values.map { quoted($0) }.joined(separator: ", ")
-        case .size: "a size such as \"466x678\""
+        case .size: "a size such as \"466x678\" or \"475.5x669\""
         case .insets: "insets such as \"0,0,34,84\" (top,leading,bottom,trailing)"
         case .sizeClass: "a size class such as \"compact/regular\""
         case .bool: "true or false"

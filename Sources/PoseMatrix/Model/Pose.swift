@@ -8,8 +8,8 @@ public struct Pose: Sendable, Hashable {
     public var steps: [Step]
     /// Axis values the pose itself sets (P11 is right-to-left); a matrix cannot vary them.
     public var fixed: [Axis: AxisValue]
-    /// Why the model cannot evaluate this pose yet, if it cannot.
-    public var notModelledReason: String?
+    /// Profiles in which the pose cannot be evaluated, with the reason.
+    public var notRunIn: [Profile: String] = [:]
 
     /// The pose's number, for ordering P2 before P10.
     public var number: Int { Int(id.dropFirst()) ?? 0 }
@@ -22,18 +22,10 @@ public struct Pose: Sendable, Hashable {
         Pose(id: "P4", state: "Open flat, inner display, portrait", steps: [.open, .rotate(.portrait)]),
         Pose(id: "P5", state: "Partially folded, book", steps: [.open, .book]),
         Pose(id: "P6", state: "Partially folded, tabletop", steps: [.open, .tabletop]),
-        Pose(
-            id: "P7", state: "Transitions close↔open, fold↔flat", steps: [.open, .book, .open, .close],
-            notModelledReason: notModelledYet),
-        Pose(
-            id: "P8", state: "Split View on the inner display", steps: [.open, .splitView(.left)],
-            notModelledReason: notModelledYet),
-        Pose(
-            id: "P9", state: "Multiple windows", steps: [.newWindow, .open, .newWindow],
-            notModelledReason: notModelledYet),
-        Pose(
-            id: "P10", state: "Camera capture accessory", steps: [.open, .startCapture, .close, .open],
-            notModelledReason: notModelledYet),
+        Pose(id: "P7", state: "Transitions close↔open, fold↔flat", steps: [.open, .book, .open, .close]),
+        Pose(id: "P8", state: "Split View on the inner display", steps: [.open, .splitView(.left)]),
+        Pose(id: "P9", state: "Multiple windows", steps: [.newWindow, .open, .newWindow]),
+        Pose(id: "P10", state: "Camera capture accessory", steps: [.open, .startCapture, .close, .open]),
         Pose(
             id: "P11", state: "Right-to-left on the inner display", steps: [.open],
             fixed: [.layoutDirection: .text(LayoutDirection.rightToLeft.rawValue)]),
@@ -42,11 +34,11 @@ public struct Pose: Sendable, Hashable {
             fixed: [.reduceTransparency: .bool(true)]),
         Pose(
             id: "P13", state: "Camera direction changes", steps: [.startCapture, .open, .close],
-            notModelledReason: notModelledYet),
+            notRunIn: [.simulator: noCamera]),
     ]
 
-    /// The reason given for poses the model does not cover yet.
-    public static let notModelledYet = "not modelled yet"
+    /// Why camera facts cannot be evaluated in the simulator profile. [S0: "closed and fully open, no camera"]
+    public static let noCamera = "the simulator has no camera"
 
     /// The catalogue pose with this id.
     public static func named(_ id: String) -> Pose? {
@@ -60,11 +52,14 @@ public struct Pose: Sendable, Hashable {
         return catalogue.first { $0.id == folded }?.id
     }
 
-    init(id: String, state: String, steps: [Step], fixed: [Axis: AxisValue] = [:], notModelledReason: String? = nil) {
+    init(
+        id: String, state: String, steps: [Step], fixed: [Axis: AxisValue] = [:],
+        notRunIn: [Profile: String] = [:]
+    ) {
         self.id = id
         self.state = state
         self.steps = steps
         self.fixed = fixed
-        self.notModelledReason = notModelledReason
+        self.notRunIn = notRunIn
     }
 }

@@ -11,9 +11,16 @@ extension SceneModel {
         return .fact(.text(barsAreVertical ? "vertical" : "horizontal"), .apple, "A T62, T66, HIG")
     }
 
+    /// The physical side of the vertical strip: the right, except for the left half in Split View. [A T66, HIG]
+    var stripOnLeft: Bool { inSplitView && splitSide == .left }
+
     /// The vertical bar's layout edge: trailing, or leading under right-to-left; none for horizontal bars.
     func observeBarsEdge() -> Observation {
         guard barsAreVertical else { return .fact(.text("none"), .inference, "I from A doc via AX-VB: .unspecified") }
+        if inSplitView {
+            let leading = stripOnLeft == (settings.layoutDirection == .leftToRight)
+            return .fact(.text(leading ? "leading" : "trailing"), .inference, "I from A T66: the bar on the half's outer edge")
+        }
         if settings.layoutDirection == .rightToLeft {
             return .fact(.text("leading"), .inference, "I from A T62: bar on the same hardware side")
         }
@@ -26,6 +33,9 @@ extension SceneModel {
     /// The physical side: the strip stays on the right in either direction; horizontal bars end at the bottom.
     func observeBarsSide() -> Observation {
         guard barsAreVertical else { return .fact(.text("bottom"), .inference, "I: tab bar and toolbar at the bottom") }
+        if inSplitView {
+            return .fact(.text(stripOnLeft ? "left" : "right"), .apple, "A T66, HIG: each app's bars on its outer edge")
+        }
         if display == .outer && interfaceOrientation == .landscape {
             return .fact(.text("right"), .inference, "I from U MIR-DP: the camera edge")
         }

@@ -1,4 +1,5 @@
-/// The main scene's geometry: size, safe area and size classes, by display, orientation and linked SDK.
+/// The front scene's geometry: size, safe area and size classes, by display, orientation,
+/// Split View and linked SDK.
 extension SceneModel {
     /// The width of the side bar strip on both displays. [M AX-PR: 84×170 outer, 84×120 inner]
     static let barStripWidth = 84
@@ -7,11 +8,35 @@ extension SceneModel {
     /// edge to edge; earlier SDKs get the space beside it. [A T61]
     var extendsUnderBars: Bool { settings.linkedSDK == .v27_1 }
 
+    /// Whether the front scene is half of the inner display in Split View.
+    var inSplitView: Bool { splitSide != nil && display == .inner }
+
+    /// What a geometry update carries: size and size classes.
+    struct Geometry: Equatable {
+        var size: String
+        var sizeClass: String
+    }
+
+    var geometry: Geometry {
+        Geometry(
+            size: observeSceneSize().value?.description ?? "unknown",
+            sizeClass: observeSizeClass().value?.description ?? "unknown")
+    }
+
     /// The scene size in points. [M AX-DGb; A App Store Connect sizes; A T61 for the SDK rule]
     func observeSceneSize() -> Observation {
         let landscape = interfaceOrientation == .landscape
+        if inSplitView {
+            // A 50/50 split of the inner display [A T66]; the half is derived [I, AX-PTM0 "≈ 475 × 669"].
+            return landscape
+                ? .fact(.text("475.5x669"), .inference, "I from A T66: half of 951x669")
+                : .fact(.text("669x475.5"), .unverified, "U MacRumors via FLT: stacked halves in portrait")
+        }
+        if placementUnknown {
+            return .unknown("no source says where a new window goes on the device (duo-facts E#2)")
+        }
         switch (display, landscape, settings.linkedSDK) {
-        case (_, _, .v26) where display == .inner:
+        case (.inner, _, .v26):
             return .unknown(
                 "no source gives the scene size on the inner display for an app linked against SDK 26 "
                     + "(\"a familiar size and aspect ratio\" [A T61])")
@@ -32,11 +57,19 @@ extension SceneModel {
 
     /// The safe-area insets as top,leading,bottom,trailing.
     func observeSafeArea() -> Observation {
+        if placementUnknown { return .unknown("no source says where a new window goes on the device (duo-facts E#2)") }
         let landscape = interfaceOrientation == .landscape
         // Physical insets: top, left, bottom, right. The side strip is on the right. [M AX-PR]
         var insets: (top: Int, left: Int, bottom: Int, right: Int)
         var observation: Observation
         switch (display, landscape) {
+        case (.inner, true) where inSplitView:
+            // Each half's bar strip is on its outer edge, so the insets are asymmetric. [A T61, T66; I]
+            let strip = Self.barStripWidth
+            insets = splitSide == .left ? (0, strip, 34, 0) : (0, 0, 34, strip)
+            observation = .fact(.text(""), .inference, "I from A T61, T66 and M AX-DGb")
+        case (.inner, false) where inSplitView:
+            return .unknown("no source gives the safe area of a Split View half in portrait")
         case (.outer, false), (.inner, true):
             insets = (0, 0, 34, Self.barStripWidth)
             observation = measured(.text(""), "M AX-DGb, AX-PR")  // [M]: 0,0,34,84 closed portrait and open landscape
@@ -50,15 +83,16 @@ extension SceneModel {
         if display == .inner && settings.linkedSDK == .v26 {
             return .unknown("no source gives the safe area on the inner display for an app linked against SDK 26")
         }
-        if !extendsUnderBars && insets.right == Self.barStripWidth {
+        if !extendsUnderBars && (insets.right == Self.barStripWidth || insets.left == Self.barStripWidth) {
             insets.right = 0
+            insets.left = 0
             observation = .fact(.text(""), .inference, "I from A T61: the scene stops beside the bar strip")
         }
         // The strip stays on the same hardware side under right-to-left; leading becomes the right. [A T62; I]
         let rightToLeft = settings.layoutDirection == .rightToLeft
         let (leading, trailing) = rightToLeft ? (insets.right, insets.left) : (insets.left, insets.right)
         observation.value = .text("\(insets.top),\(leading),\(insets.bottom),\(trailing)")
-        if rightToLeft && leading != trailing && observation.provenance != .unverified {
+        if rightToLeft && leading != trailing && observation.provenance.strength == 2 {
             let basis = observation.source.hasPrefix("I from ") ? String(observation.source.dropFirst(7)) : observation.source
             observation = .fact(observation.value!, .inference, "I from A T62, " + basis)
         }
@@ -67,10 +101,17 @@ extension SceneModel {
 
     /// Size classes: compact width on the outer display, regular both ways on the inner one. [A T61; M]
     func observeSizeClass() -> Observation {
+        if inSplitView {
+            // Nobody measured a Split View half (duo-facts E#16); ACC estimates compact × regular.
+            guard interfaceOrientation == .landscape else {
+                return .unknown("no source gives the size class of a Split View half in portrait")
+            }
+            return .fact(.text("compact/regular"), .unverified, "U ACC estimate; I compact width")
+        }
         switch (display, interfaceOrientation) {
-        case (.outer, .portrait): .fact(.text("compact/regular"), .apple, "A T61; M hSize=1 vSize=2")
-        case (.outer, .landscape): .fact(.text("compact/compact"), .apple, "A T61")
-        case (.inner, _): .fact(.text("regular/regular"), .apple, "A T61; M")
+        case (.outer, .portrait): return .fact(.text("compact/regular"), .apple, "A T61; M hSize=1 vSize=2")
+        case (.outer, .landscape): return .fact(.text("compact/compact"), .apple, "A T61")
+        case (.inner, _): return .fact(.text("regular/regular"), .apple, "A T61; M")
         }
     }
 }

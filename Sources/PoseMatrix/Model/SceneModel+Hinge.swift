@@ -11,8 +11,29 @@ extension SceneModel {
         (175, 170.3), (178, 173.1), (179, 174.1),
     ]
 
+    /// Sets the hinge: logs the update, drives a hinge effect on the way, and hands the
+    /// scenes to the other display when the angle passes a hold. [M AX-PR; M SIN]
+    mutating func setHinge(_ angle: Double) {
+        let before = hingeDescription
+        let oldAngle = requestedAngle
+        requestedAngle = angle
+        if hingeDescription != before { log(.hinge, session: 0, from: before, to: hingeDescription, hingeProvenance) }
+        // Moving between two angles passes through the partially open range, which drives
+        // a hinge effect; so does resting in it. [M AX-PR: closed → partiallyOpen → fullyOpen]
+        let low = min(oldAngle, angle)
+        let high = max(oldAngle, angle)
+        if (low != high && high > Self.simulatorClosedAngle && low < 180) || hingeStatus == "partiallyOpen" {
+            hingeEffectDriven = true
+        }
+        if flipped && hingeStatus == "closed" { flipped = false }
+        let previous = display
+        handOffDisplay()
+        if display != previous { moveScenes(from: previous) }
+    }
+
     /// Moves the scene between displays with hysteresis, separately from the hinge status. [M SIN; M AX-DGb]
     mutating func handOffDisplay() {
+        guard !flipped else { return }
         switch display {
         case .outer where requestedAngle >= Self.innerHoldAngle:
             display = .inner
@@ -30,10 +51,30 @@ extension SceneModel {
         }
     }
 
+    /// Turning the open device round moves a capturing camera app to the outer display, and back. [A T65]
+    mutating func flip() {
+        guard hingeStatus != "closed", cameraViewShown, app.camera.uses != .none else { return }
+        let previous = display
+        flipped.toggle()
+        display = flipped ? .outer : .inner
+        if !flipped { handOffDisplay() }
+        if display != previous { moveScenes(from: previous) }
+    }
+
+    /// "status@angle", as hinge events show it.
+    var hingeDescription: String {
+        "\(hingeStatus)@\(observeHingeAngle().value?.description ?? "?")"
+    }
+
+    var hingeProvenance: (Provenance, String) {
+        measuredProvenance("M AX-PR, AX-DGb")
+    }
+
     /// The active display: which one, measured where the simulator hand-off was timed.
     func observeDisplay() -> Observation {
         // [M AX-DGb] screenID 1 is the outer display, 3 the inner; hand-off angles [M SIN].
-        displayHandoffMeasured
+        if flipped { return .fact(.text(display.rawValue), .apple, "A T65: a camera app turned to the outer display") }
+        return displayHandoffMeasured
             ? measured(.text(display.rawValue), "M AX-DGb, SIN") : .fact(.text(display.rawValue), .inference, "I from M SIN")
     }
 
@@ -82,6 +123,7 @@ extension SceneModel {
     func observeFoldRegion() -> Observation {
         guard display == .inner else { return measured(.text("none"), "M AX-PR") }
         let state = hingeStatus == "partiallyOpen" ? "active" : "inactive"
+        if inSplitView { return .fact(.text(state), .unverified, "U Flutter package: the fold at a window edge") }
         if physicalOrientation == .landscape { return measured(.text(state), "M AX-DGb") }
         return .fact(.text(state), .inference, "I from M AX-DGb; A T63")
     }

@@ -1,7 +1,8 @@
 /// An executable account of how iPhone Duo treats an app's scenes, written from duo-facts.md.
 ///
 /// A value type: each case gets its own model, starts from the launch state and is
-/// moved by ``apply(_:)``; ``observe(_:)`` reads an observable with its provenance.
+/// moved by ``apply(_:)``; ``observe(_:)`` reads an observable with its provenance, and
+/// ``events`` is the ordered log of what the app was told.
 public struct SceneModel: Sendable {
     /// The two displays of iPhone Duo.
     public enum Display: String, Sendable {
@@ -12,23 +13,69 @@ public struct SceneModel: Sendable {
     public let settings: CaseSettings
     public let app: App
 
+    // MARK: Device
+
     /// The hinge angle last requested, in degrees.
-    public private(set) var requestedAngle: Double = 0
-    /// The display the app's main scene is on.
+    public internal(set) var requestedAngle: Double = 0
+    /// The display the app's scenes are on.
     public internal(set) var display: Display = .outer
-    /// Whether the last hand-off rests on a measurement rather than on the model's interpolation.
+    /// Whether the display hand-offs so far rest on measured angles rather than the model's interpolation.
     var displayHandoffMeasured = true
     /// How the outer display's body is held; the inner display is turned a quarter from it.
     var heldOrientation: Orientation = .portrait
+    /// A camera app moved to the outer display of the open device by turning it round. [A T65]
+    var flipped = false
+
+    // MARK: App
+
+    /// The app's window scenes; the last visible one is in front.
+    var windows: [AppWindow] = [AppWindow(session: 1)]
+    var nextSession = 2
+    /// The side of the inner display the front window takes in Split View.
+    var splitSide: SplitSide?
+    /// Whether the app crashed during the steps.
+    var crashed = false
+    /// Whether a new window's placement on the device is unknown (duo-facts E#2).
+    var placementUnknown = false
+    /// Outcomes of new-window requests, in order.
+    var requests: [WindowRequest] = []
+    /// Whether the person's work (text, scroll, sheets) is not yet saved.
+    var stateDirty = true
+    var stateLost = false
+    var sceneRecreated = false
+    /// The screen the app read at launch, if it caches it.
+    var cachedScreen: Display?
+    /// Whether a hinge-driven effect was driven (the hinge passed through partially open).
+    var hingeEffectDriven = false
+
+    // MARK: Camera
+
+    /// The registering camera view is on screen (`startCapture` to `stopCapture`).
+    var cameraViewShown = false
+    /// The accessory scene's session, while the accessory is available.
+    var accessorySession: Int?
+    var accessorySessionsCreated = 0
+
+    /// What the app was told, in order.
+    public internal(set) var events: [SceneEvent] = []
 
     /// The launch state of DESIGN §4: closed at 0°, held in portrait, one window on the outer display, active.
     public init(settings: CaseSettings, app: App) {
         self.settings = settings
         self.app = app
+        if app.state.cachesScreen { cachedScreen = .outer }
+        // The `windows` axis: a second window of the app's is already connected, in the background. [I from M S0]
+        for _ in 1..<max(1, settings.windows) {
+            windows.insert(AppWindow(session: nextSession, phase: .background, visible: false), at: 0)
+            nextSession += 1
+        }
+        // The first hinge callback has no old value. [M AX-PR]
+        log(.hinge, session: 0, from: nil, to: hingeDescription, hingeProvenance)
     }
 
-    /// Moves the model by one step.
-    public mutating func apply(_ step: Step) throws(NotModelled) {
+    /// Moves the model by one step, then lets the system react (accessory, effects).
+    public mutating func apply(_ step: Step) {
+        guard !crashed || step == .relaunch else { return }
         switch step {
         case .open: setHinge(180)
         case .close: setHinge(0)
@@ -39,10 +86,17 @@ public struct SceneModel: Sendable {
             setHinge(settings.hingeAngle ?? Self.partialFoldAngle)
             setPhysicalOrientation(.portrait, on: .inner)
         case .hinge(let angle): setHinge(angle)
-        case .rotate(let orientation): setPhysicalOrientation(orientation, on: display)
-        case .flip, .splitView, .newWindow, .background, .foreground, .startCapture, .stopCapture, .relaunch:
-            throw NotModelled(reason: "step \(step) \(Pose.notModelledYet)")
+        case .rotate(let orientation): rotate(to: orientation)
+        case .flip: flip()
+        case .splitView(let side): enterSplitView(settings.splitSide ?? side)
+        case .newWindow: requestNewWindow()
+        case .background: moveToBackground()
+        case .foreground: moveToForeground()
+        case .startCapture: cameraViewShown = true
+        case .stopCapture: cameraViewShown = false
+        case .relaunch: relaunch()
         }
+        settleAccessory()
     }
 
     /// The partial fold the catalogue uses for book and tabletop. [M AX-DGb: book measured at 90°]
@@ -61,50 +115,37 @@ public struct SceneModel: Sendable {
         return physical.rotated
     }
 
-    private mutating func setPhysicalOrientation(_ orientation: Orientation, on target: Display) {
-        heldOrientation = target == .outer ? orientation : orientation.rotated
+    func setPhysicalOrientationValue(_ orientation: Orientation, on target: Display) -> Orientation {
+        target == .outer ? orientation : orientation.rotated
     }
 
-    private mutating func setHinge(_ angle: Double) {
-        requestedAngle = angle
-        handOffDisplay()
+    mutating func setPhysicalOrientation(_ orientation: Orientation, on target: Display) {
+        let before = geometry
+        heldOrientation = setPhysicalOrientationValue(orientation, on: target)
+        geometryChanged(from: before, screenChanged: false)
     }
-}
 
-/// A step or pose the model cannot evaluate yet; the case is reported as not run with the reason.
-public struct NotModelled: Error, Sendable, Equatable {
-    public var reason: String
-}
+    /// Rotation updates the effective geometry, which includes the interface orientation. [I, not measured]
+    mutating func rotate(to orientation: Orientation) {
+        setPhysicalOrientation(orientation, on: display)
+    }
 
-extension SceneModel {
+    /// The front window: the last visible one.
+    var frontWindow: AppWindow? { windows.last { $0.visible } }
+
+    mutating func log(_ kind: SceneEvent.Kind, session: Int, from: String?, to: String, _ provenance: (Provenance, String)) {
+        events.append(
+            SceneEvent(kind: kind, session: session, from: from, to: to, provenance: provenance.0, source: provenance.1))
+    }
+
     /// A fact measured in the simulator: measured in the simulator profile; in the device
     /// profile the same value rests on inference, since nobody measured a device.
     func measured(_ value: ObservedValue, _ source: String) -> Observation {
         settings.profile == .simulator ? .fact(value, .measured, source) : .fact(value, .inference, "I from " + source)
     }
 
-    /// Reads one observable in the current state.
-    public func observe(_ observable: Observable) -> Observation {
-        switch observable {
-        case .display: observeDisplay()
-        case .screen: observeScreen()
-        case .sceneSize: observeSceneSize()
-        case .sceneSafeArea: observeSafeArea()
-        case .sceneSizeClass: observeSizeClass()
-        case .scenePhase: measured(.text("active"), "M S0")  // phase stays active through folds [M S0]
-        case .barsAxis: observeBarsAxis()
-        case .barsEdge: observeBarsEdge()
-        case .barsSide: observeBarsSide()
-        case .barsBackground: observeBarsBackground()
-        case .hingeStatus: observeHingeStatus()
-        case .hingeAngle: observeHingeAngle()
-        case .foldRegion: observeFoldRegion()
-        case .foldAxis: observeFoldAxis()
-        case .sceneRecreated, .statePreserved, .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges,
-            .eventsSessionsDiscarded, .windowsCount, .windowsVisible, .newWindowResult, .newWindowError,
-            .contentReachable, .accessoryAvailable, .accessoryDisplay, .accessorySize, .accessorySessions,
-            .cameraFrontConstituent, .cameraForwardFacing, .cameraMirrored, .hingeEffectReset:
-            .unknown("\(observable.rawValue) \(Pose.notModelledYet)")
-        }
+    /// The provenance of a measured fact in this profile.
+    func measuredProvenance(_ source: String) -> (Provenance, String) {
+        settings.profile == .simulator ? (.measured, source) : (.inference, "I from " + source)
     }
 }

@@ -16,7 +16,7 @@ public enum Evaluation {
             result.reason = rule.reason
             return result
         }
-        if entry.steps == nil, let reason = entry.pose.notModelledReason {
+        if let reason = entry.pose.notRunIn[settings.profile] {
             result.reason = reason
             return result
         }
@@ -26,12 +26,7 @@ public enum Evaluation {
             return result
         }
         var model = SceneModel(settings: settings, app: app)
-        do {
-            for step in entry.effectiveSteps { try model.apply(step) }
-        } catch {
-            result.reason = error.reason
-            return result
-        }
+        for step in entry.effectiveSteps { model.apply(step) }
         var unknown: [String] = []
         for expectation in expectations {
             let observation = model.observe(expectation.observable)

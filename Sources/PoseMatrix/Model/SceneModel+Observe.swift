@@ -1,0 +1,118 @@
+/// Reading observables: one function per group, each citing its facts.
+extension SceneModel {
+    /// Reads one observable in the current state.
+    public func observe(_ observable: Observable) -> Observation {
+        if crashed, let value = afterCrash(observable) { return value }
+        switch observable {
+        case .display: return observeDisplay()
+        case .screen: return observeScreen()
+        case .screenStale: return observeStaleScreen()
+        case .sceneSize: return observeSceneSize()
+        case .sceneSafeArea: return observeSafeArea()
+        case .sceneSizeClass: return observeSizeClass()
+        case .scenePhase: return observePhase()
+        case .sceneRecreated:
+            // A fold resizes the same scene and session [A T61; M S0]; only a relaunch makes a new one.
+            return .fact(.bool(sceneRecreated), .apple, sceneRecreated ? "M S0: relaunched" : "A T61, A-fwd 847644; M S0")
+        case .statePreserved: return observeStatePreserved()
+        case .barsAxis: return observeBarsAxis()
+        case .barsEdge: return observeBarsEdge()
+        case .barsSide: return observeBarsSide()
+        case .barsBackground: return observeBarsBackground()
+        case .hingeStatus: return observeHingeStatus()
+        case .hingeAngle: return observeHingeAngle()
+        case .foldRegion: return observeFoldRegion()
+        case .foldAxis: return observeFoldAxis()
+        case .eventsGeometryUpdates: return count(.geometryUpdate)
+        case .eventsScreenChanges: return count(.screenChange)
+        case .eventsPhaseChanges: return count(.phaseChange)
+        case .eventsSessionsDiscarded: return count(.sessionDiscarded)
+        case .windowsCount:
+            return .fact(.number(Double(windows.count)), windowsProvenance.0, windowsProvenance.1)
+        case .windowsVisible:
+            if placementUnknown {
+                return .unknown("no source says whether a device shows a new window beside the old one (duo-facts E#2)")
+            }
+            return .fact(.number(Double(windows.filter(\.visible).count)), windowsProvenance.0, windowsProvenance.1)
+        case .newWindowResult, .newWindowError: return observeRequest(observable)
+        case .contentReachable: return observeContentReachable()
+        case .accessoryAvailable, .accessoryDisplay, .accessorySize, .accessorySessions: return observeAccessory(observable)
+        case .cameraFrontConstituent, .cameraForwardFacing, .cameraMirrored:
+            guard settings.profile == .device else { return .unknown(Pose.noCamera) }
+            return observeCamera(observable)
+        case .hingeEffectReset: return observeHingeEffect()
+        }
+    }
+
+    /// After a crash the app has no windows and shows nothing. [M S0]
+    private func afterCrash(_ observable: Observable) -> Observation? {
+        switch observable {
+        case .windowsCount, .windowsVisible: .fact(.number(0), .measured, "M S0: the app crashed")
+        case .contentReachable: .fact(.bool(false), .measured, "M S0: the app crashed")
+        case .newWindowResult, .newWindowError, .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges,
+            .eventsSessionsDiscarded, .hingeStatus, .hingeAngle, .display:
+            nil
+        default: .unknown("the app crashed before the last step")
+        }
+    }
+
+    /// The front window's phase: folds leave it active. [M S0]
+    private func observePhase() -> Observation {
+        guard let front = frontWindow else { return .unknown("no window is visible") }
+        return measured(.text(front.phase.rawValue), "M S0")
+    }
+
+    /// A cached `UIScreen` goes stale when the scene moves to the other display. [A T61; S0 rule 7]
+    private func observeStaleScreen() -> Observation {
+        guard let cachedScreen else { return .fact(.bool(false), .apple, "A T61: the app reads windowScene.screen") }
+        return .fact(.bool(cachedScreen != display), .inference, "I from A T61: UIScreen cached at launch")
+    }
+
+    /// Work survives folds (same scene, no teardown) [A-fwd 848042, 848034; M AX-PR]; it is lost by
+    /// a relaunch before a save, or by an app that rebuilds on a size-class change expecting `.inactive`. [I]
+    private func observeStatePreserved() -> Observation {
+        if stateLost {
+            return .fact(.bool(false), .inference, "I from M S0: no .inactive on a fold; saves on \(app.state.savesOn.rawValue)")
+        }
+        return .fact(.bool(true), sceneRecreated ? .inference : .apple, "A-fwd 848042, 848034 via AX-PTMd; M AX-PR")
+    }
+
+    /// Counts one kind of event; the count is as firm as its least firm event.
+    private func count(_ kind: SceneEvent.Kind) -> Observation {
+        let matching = events.filter { $0.kind == kind }
+        guard let first = matching.first else {
+            // Folds call no geometry update and change no phase. [M AX-PR, S0]
+            let (provenance, source) = measuredProvenance("M AX-PR, S0")
+            return .fact(.number(0), provenance, source)
+        }
+        let weakest = matching.dropFirst().reduce(first) { $1.provenance.strength < $0.provenance.strength ? $1 : $0 }
+        return .fact(.number(Double(matching.count)), weakest.provenance, weakest.source)
+    }
+
+    private var windowsProvenance: (Provenance, String) {
+        settings.profile == .simulator ? (.measured, "M S0") : (.apple, "A T64")
+    }
+
+    /// The last request's result and error; with no request, what the app's choice would give now.
+    private func observeRequest(_ observable: Observable) -> Observation {
+        let request = requests.last ?? newWindowOutcome()
+        let value = observable == .newWindowResult ? request.result.rawValue : request.error.rawValue
+        return .fact(.text(value), request.provenance, request.source)
+    }
+
+    /// Whether every request's content was shown: opened, or shown in place by a fallback.
+    private func observeContentReachable() -> Observation {
+        let failed = requests.first { !$0.contentShown }
+        if let failed { return .fact(.bool(false), failed.provenance, failed.source) }
+        guard !requests.isEmpty else { return .fact(.bool(true), .inference, "I: nothing was requested") }
+        let weakest = requests.map(\.provenance).reduce(Provenance.apple) { $0.weakest($1) }
+        return .fact(.bool(true), weakest, requests.map(\.source).joined(separator: "; "))
+    }
+
+    /// A hinge-driven effect must be put back when the hinge leaves partially open; it runs on
+    /// every update [A UIKit header via AX-SRC], and an app without an else branch leaves it stale. [S2]
+    private func observeHingeEffect() -> Observation {
+        let reset = !hingeEffectDriven || hingeStatus == "partiallyOpen" || app.hingeEffect.resetsOutsidePartiallyOpen
+        return .fact(.bool(reset), .inference, "I from A UIKit header via AX-SRC; S2")
+    }
+}

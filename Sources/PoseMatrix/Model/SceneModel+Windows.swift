@@ -1,0 +1,210 @@
+/// Scenes moving between screens, phases, Split View, new windows and relaunch (P7–P9).
+extension SceneModel {
+    /// A new-window request's outcome (DESIGN §5 `newWindow.*`).
+    struct WindowRequest: Sendable, Hashable {
+        enum Result: String, Sendable {
+            case opened, failed, alternate, hidden, ignored, crashed
+        }
+
+        enum Failure: String, Sendable {
+            case none, multipleScenesNotSupported, requestDenied
+        }
+
+        var result: Result
+        var error: Failure = .none
+        var provenance: Provenance
+        var source: String
+
+        /// Whether the content the person asked for is shown somewhere afterwards.
+        var contentShown: Bool { result == .opened || result == .alternate }
+    }
+
+    /// The scenes follow the display: one screen change and one geometry update per window,
+    /// the same scene and session, phase untouched. [A DocUIK; A T61; M S0]
+    mutating func moveScenes(from previous: Display) {
+        let before = geometryOn(previous)
+        if display == .outer { splitSide = nil }  // the split ends on the outer display [U S0]
+        let after = geometry
+        for window in windows {
+            log(
+                .screenChange, session: window.session, from: screenName(previous), to: screenName(display),
+                (.apple, "A DocUIK; M S0"))
+            log(.geometryUpdate, session: window.session, from: before.size, to: after.size, (.apple, "A DocUIK; M S0"))
+        }
+        sizeClassMayRebuild(from: before, to: after)
+    }
+
+    /// A change of geometry without a change of screen (rotation, Split View).
+    mutating func geometryChanged(from before: Geometry, screenChanged: Bool) {
+        let after = geometry
+        guard after != before, let front = frontWindow else { return }
+        log(
+            .geometryUpdate, session: front.session, from: before.size, to: after.size,
+            (.inference, "I: geometry includes orientation"))
+        sizeClassMayRebuild(from: before, to: after)
+    }
+
+    /// An app that saves on `.inactive` rebuilds from its last save when the size class changes,
+    /// but a fold brings no `.inactive` [M S0], so unsaved work is lost. [I from M S0; S0 rule 7]
+    mutating func sizeClassMayRebuild(from before: Geometry, to after: Geometry) {
+        if before.sizeClass != after.sizeClass && app.state.savesOn == .inactive && stateDirty {
+            stateLost = true
+        }
+    }
+
+    /// The geometry the front scene had on a display (for the update's "from" value).
+    func geometryOn(_ other: Display) -> Geometry {
+        var copy = self
+        copy.display = other
+        if other == .outer { copy.splitSide = nil }
+        return copy.geometry
+    }
+
+    func screenName(_ display: Display) -> String { display == .outer ? "primary" : "primary-1" }
+
+    /// Split View on the inner display: the front window takes half. Elsewhere there is none. [A T64, T66]
+    mutating func enterSplitView(_ side: SplitSide) {
+        guard display == .inner else { return }
+        let before = geometry
+        splitSide = side
+        geometryChanged(from: before, screenChanged: false)
+    }
+
+    /// The person asks for content in a new window, the way the app offers it.
+    mutating func requestNewWindow() {
+        let request = newWindowOutcome()
+        requests.append(request)
+        log(
+            .windowRequest, session: 0, from: nil,
+            to: request.result.rawValue + (request.error == .none ? "" : " (\(request.error.rawValue))"),
+            (request.provenance, request.source))
+        switch request.result {
+        case .opened: openWindow()
+        case .crashed:
+            crashed = true
+            log(
+                .crash, session: 0, from: nil, to: "NSInternalInconsistencyException: Initializer is unavailable",
+                (.measured, "M S0"))
+        case .failed, .alternate, .hidden, .ignored: break
+        }
+    }
+
+    /// What the request gives, by the app's choice, the display and the profile (duo-facts P1, P9, E#1–3).
+    func newWindowOutcome() -> WindowRequest {
+        let choice = app.newWindow
+        let refusedOnOuter = display == .outer && settings.profile == .device  // [A T64]; the simulator opens [M S0]
+        switch choice.via {
+        case .none:
+            return WindowRequest(result: .alternate, provenance: .inference, source: "I: the app shows the content in place")
+        case .openWindow:
+            if !app.multipleScenes {
+                return WindowRequest(result: .ignored, provenance: .apple, source: "A doc via S0: ignored, logs an error")
+            }
+            if refusedOnOuter {
+                return WindowRequest(result: .ignored, provenance: .apple, source: "A T64; A doc via S0: no error callback")
+            }
+            return opened()
+        case .activateSceneSession:
+            let fallback: WindowRequest.Result = choice.errorHandler == .showInPlace ? .alternate : .failed
+            if !app.multipleScenes {
+                return WindowRequest(result: fallback, error: .multipleScenesNotSupported, provenance: .apple, source: "A DocUIK")
+            }
+            if refusedOnOuter {
+                // The code a device returns is unknown; multipleScenesNotSupported is the likelier. [U; A DocUIK]
+                return WindowRequest(
+                    result: fallback, error: .multipleScenesNotSupported, provenance: .unverified,
+                    source: "A T64 refuses; U the error code")
+            }
+            return opened()
+        case .activationAction:
+            if choice.shortForm {
+                return WindowRequest(result: .crashed, provenance: .measured, source: "M S0: the short form raises at run time")
+            }
+            // The action hides itself where new windows are unavailable: the outer display, in both
+            // profiles; the alternate takes its place. [A T64; M S0; A DocUIK header]
+            if !app.multipleScenes || display == .outer {
+                let result: WindowRequest.Result = choice.alternate == .showInPlace ? .alternate : .hidden
+                return WindowRequest(result: result, provenance: .apple, source: "A T64, DocUIK; M S0")
+            }
+            return opened()
+        }
+    }
+
+    private func opened() -> WindowRequest {
+        settings.profile == .simulator
+            ? WindowRequest(result: .opened, provenance: .measured, source: "M S0")
+            : WindowRequest(result: .opened, provenance: .apple, source: "A T64: new windows on the inner display")
+    }
+
+    /// A new window connects in front. The simulator gives it the whole display and sends the
+    /// old one to the background, still connected [M S0]; where it goes on a device is unknown.
+    mutating func openWindow() {
+        let session = nextSession
+        nextSession += 1
+        log(.sessionConnected, session: session, from: nil, to: "windowApplication", opened().provenanceAndSource)
+        if settings.profile == .simulator {
+            for index in windows.indices where windows[index].visible {
+                windows[index].visible = false
+                sendToBackground(windowAt: index)
+            }
+        } else {
+            placementUnknown = true
+        }
+        splitSide = nil
+        windows.append(AppWindow(session: session))
+    }
+
+    /// Inactive, then background, still connected; the simulator adds two geometry updates. [M S0: 5 of 6 runs]
+    mutating func sendToBackground(windowAt index: Int) {
+        let session = windows[index].session
+        for phase in [AppWindow.Phase.inactive, .background] where windows[index].phase != phase {
+            log(.phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue, (.measured, "M S0"))
+            windows[index].phase = phase
+            // Going inactive saves for an app that saves on inactive; background saves for either. [I; S0 rule 7]
+            if phase == .background || app.state.savesOn == .inactive { stateDirty = false }
+        }
+        if settings.profile == .simulator {
+            let size = geometry.size
+            let other = display == .outer ? "951x669" : "466x678"
+            log(.geometryUpdate, session: session, from: size, to: other, (.measured, "M S0: 5 of 6 runs"))
+            log(.geometryUpdate, session: session, from: other, to: size, (.measured, "M S0: 5 of 6 runs"))
+        }
+    }
+
+    /// The whole app goes to the background.
+    mutating func moveToBackground() {
+        for index in windows.indices { sendToBackground(windowAt: index) }
+    }
+
+    /// The app comes back: its visible windows go inactive, then active. [I]
+    mutating func moveToForeground() {
+        for index in windows.indices where windows[index].visible && windows[index].phase != .active {
+            let session = windows[index].session
+            for phase in [AppWindow.Phase.inactive, .active] {
+                log(.phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue, (.inference, "I"))
+                windows[index].phase = phase
+            }
+        }
+        stateDirty = true
+    }
+
+    /// The app is stopped and launched again on the display in use [M AX-PTMd]; only the last
+    /// window used reconnects [M S0]; unsaved work is lost.
+    mutating func relaunch() {
+        if stateDirty { stateLost = true }
+        let last = frontWindow?.session ?? windows.last?.session ?? 1
+        windows = [AppWindow(session: last)]
+        sceneRecreated = true
+        crashed = false
+        placementUnknown = false
+        splitSide = nil
+        cameraViewShown = false
+        stateDirty = true
+        if app.state.cachesScreen { cachedScreen = display }
+        log(.sessionConnected, session: last, from: nil, to: "windowApplication (relaunched)", (.measured, "M S0, AX-PTMd"))
+    }
+}
+
+extension SceneModel.WindowRequest {
+    var provenanceAndSource: (Provenance, String) { (provenance, source) }
+}
