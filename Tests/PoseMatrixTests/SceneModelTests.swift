@@ -13,6 +13,8 @@ struct SceneModelTests {
         var reduceTransparency = false
         var sdk: LinkedSDK = .v27_1
         var orientations: Set<Orientation> = [.portrait, .landscape]
+        var app = App()
+        var windows = 1
         var observable: Observable
         var value: String
         var provenance: Provenance
@@ -196,9 +198,10 @@ struct SceneModelTests {
     ]
 
     static func model(for fact: Fact) -> SceneModel {
-        var app = App()
+        var app = fact.app
         app.orientations = fact.orientations
         var settings = CaseSettings()
+        settings.windows = fact.windows
         settings.profile = fact.profile
         settings.layoutDirection = fact.direction
         settings.reduceTransparency = fact.reduceTransparency
