@@ -55,7 +55,7 @@ struct CommandLineTests {
         #expect(result.code == 0)
         #expect(
             result.stdout.hasPrefix(
-                "duo-pose: iPhone Duo reference scenes: PASSED: 4 passed, 0 failed, 0 errors, 0 not run of 4 cases."))
+                "duo-pose: iPhone Duo reference scenes: PASSED: 8 passed, 0 failed, 0 errors, 0 not run of 8 cases."))
     }
 
     @Test("the same bytes for --jobs 1 and --jobs 8")

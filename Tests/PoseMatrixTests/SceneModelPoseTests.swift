@@ -144,7 +144,7 @@ struct SceneModelPoseTests {
         Fact(
             name: "[A T64, E#1] the device refuses a new window on the outer display", steps: [.newWindow], profile: .device,
             app: .newWindow(.activateSceneSession, errorHandler: .showInPlace), observable: .newWindowResult, value: "alternate",
-            provenance: .unverified),
+            provenance: .apple),
         Fact(
             name: "[U, E#1] the device's error code is likely multipleScenesNotSupported", steps: [.newWindow], profile: .device,
             app: .newWindow(.activateSceneSession, errorHandler: .showInPlace), observable: .newWindowError,
@@ -152,7 +152,7 @@ struct SceneModelPoseTests {
         Fact(
             name: "[I AX-DC] without an error handler the request silently fails on the device", steps: [.newWindow],
             profile: .device, app: .newWindow(.activateSceneSession), observable: .contentReachable, value: "false",
-            provenance: .unverified),
+            provenance: .inference),
         Fact(
             name: "[M S0, E#1] the closed simulator opens the new window", steps: [.newWindow],
             app: .newWindow(.activateSceneSession), observable: .newWindowResult, value: "opened", provenance: .measured),

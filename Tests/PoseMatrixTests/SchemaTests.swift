@@ -73,3 +73,20 @@ struct ReadmeTests {
         #expect(readme.contains("swift test "))
     }
 }
+
+extension ReadmeTests {
+    @Test("the README's example report is what the example writes")
+    func exampleReportIsCurrent() async throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let start = try #require(readme.range(of: "```markdown\n"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let out = try TestFiles.temporaryFolder()
+        let path = TestFiles.packageRoot.appendingPathComponent("Matrices/examples/no-error-handler.json").path
+        _ = await duoPose(["run", path, "--out", out.path, "--quiet"])
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        for line in shown where !line.isEmpty {
+            #expect(report.contains(line + "\n"), "README line not in the report: \(line)")
+        }
+    }
+}

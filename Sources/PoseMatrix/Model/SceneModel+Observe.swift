@@ -96,8 +96,11 @@ extension SceneModel {
     /// The last request's result and error; with no request, what the app's choice would give now.
     private func observeRequest(_ observable: Observable) -> Observation {
         let request = requests.last ?? newWindowOutcome()
-        let value = observable == .newWindowResult ? request.result.rawValue : request.error.rawValue
-        return .fact(.text(value), request.provenance, request.source)
+        if observable == .newWindowError {
+            let (provenance, source) = request.errorProvenance ?? (request.provenance, request.source)
+            return .fact(.text(request.error.rawValue), provenance, source)
+        }
+        return .fact(.text(request.result.rawValue), request.provenance, request.source)
     }
 
     /// Whether every request's content was shown: opened, or shown in place by a fallback.

@@ -1,7 +1,7 @@
 /// Scenes moving between screens, phases, Split View, new windows and relaunch (P7–P9).
 extension SceneModel {
     /// A new-window request's outcome (DESIGN §5 `newWindow.*`).
-    struct WindowRequest: Sendable, Hashable {
+    struct WindowRequest: Sendable {
         enum Result: String, Sendable {
             case opened, failed, alternate, hidden, ignored, crashed
         }
@@ -14,6 +14,8 @@ extension SceneModel {
         var error: Failure = .none
         var provenance: Provenance
         var source: String
+        /// Where the error code comes from, when it is less firm than the result.
+        var errorProvenance: (Provenance, String)?
 
         /// Whether the content the person asked for is shown somewhere afterwards.
         var contentShown: Bool { result == .opened || result == .alternate }
@@ -111,9 +113,15 @@ extension SceneModel {
             }
             if refusedOnOuter {
                 // The code a device returns is unknown; multipleScenesNotSupported is the likelier. [U; A DocUIK]
-                return WindowRequest(
-                    result: fallback, error: .multipleScenesNotSupported, provenance: .unverified,
-                    source: "A T64 refuses; U the error code")
+                // Without a handler the request fails silently [I AX-DC]; with one, the content shows in place.
+                var request =
+                    fallback == .alternate
+                    ? WindowRequest(
+                        result: .alternate, provenance: .apple, source: "A T64 refuses; the handler shows it in place")
+                    : WindowRequest(result: .failed, provenance: .inference, source: "A T64 refuses; I AX-DC: fails silently")
+                request.error = .multipleScenesNotSupported
+                request.errorProvenance = (.unverified, "U: the code a device returns; A DocUIK")
+                return request
             }
             return opened()
         case .activationAction:
