@@ -314,6 +314,53 @@ struct SceneModelPoseTests {
             observable: .cameraMirrored, value: "false", provenance: .inference),
     ]
 
+    /// duo-facts.md section E: each conflict the model holds, in both profiles.
+    static let conflicts: [Fact] = [
+        Fact(
+            name: "[E#6] bottom inset 34 in the simulator (measured)", steps: [], observable: .sceneSafeArea, value: "0,0,34,84",
+            provenance: .measured),
+        Fact(
+            name: "[E#6] bottom inset 34 on the device (the simulator's, by inference; the kit's 0 is flagged)", steps: [],
+            profile: .device, observable: .sceneSafeArea, value: "0,0,34,84", provenance: .inference),
+        Fact(
+            name: "[E#8] flat, the fold region is inactive in the simulator", steps: [.open], observable: .foldRegion,
+            value: "inactive", provenance: .measured),
+        Fact(
+            name: "[E#8] flat, the fold region is inactive on the device", steps: [.open], profile: .device,
+            observable: .foldRegion, value: "inactive", provenance: .inference),
+        Fact(
+            name: "[E#9] the inner display is 951x669 in the simulator", steps: [.open], observable: .sceneSize, value: "951x669",
+            provenance: .measured),
+        Fact(
+            name: "[E#9] the inner display is 951x669 on the device (App Store Connect)", steps: [.open], profile: .device,
+            observable: .sceneSize, value: "951x669", provenance: .apple),
+        Fact(
+            name: "[E#10] the simulator is closed at 19 degrees", steps: [.hinge(19)], observable: .hingeStatus, value: "closed",
+            provenance: .measured),
+        Fact(
+            name: "[E#10] the device's threshold is the system's call: the simulator's, by inference", steps: [.hinge(19)],
+            profile: .device, observable: .hingeStatus, value: "closed", provenance: .inference),
+        Fact(
+            name: "[E#11] the simulator hands off to the inner display at 108 degrees", steps: [.hinge(108)],
+            observable: .display, value: "inner", provenance: .measured),
+        Fact(
+            name: "[E#11] the device's hand-off angle is undocumented: the simulator's, by inference", steps: [.hinge(108)],
+            profile: .device, observable: .display, value: "inner", provenance: .inference),
+        Fact(
+            name: "[E#15] the device's outer display honours a portrait-only app", steps: [.rotate(.landscape)], profile: .device,
+            orientations: [.portrait], observable: .sceneSize, value: "466x678", provenance: .apple),
+        Fact(
+            name: "[E#15] the device's inner display ignores a portrait-only app", steps: [.open], profile: .device,
+            orientations: [.portrait], observable: .sceneSize, value: "951x669", provenance: .apple),
+    ]
+
+    @Test("holds each conflict of section E in both profiles", arguments: conflicts)
+    func conflict(_ fact: Fact) {
+        let observation = SceneModelTests.model(for: fact).observe(fact.observable)
+        #expect(observation.value?.description == fact.value, "source: \(observation.source)")
+        #expect(observation.provenance == fact.provenance, "source: \(observation.source)")
+    }
+
     @Test("observes each fact with its provenance", arguments: transitions + splitView + windows + accessory + cameras)
     func fact(_ fact: Fact) {
         let observation = SceneModelTests.model(for: fact).observe(fact.observable)
