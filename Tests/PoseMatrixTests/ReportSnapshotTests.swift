@@ -109,3 +109,27 @@ struct SampleReportTests {
         }
     }
 }
+
+@Suite("Markdown limits")
+struct MarkdownLimitTests {
+    @Test("a large run lists 100 failures and 50 not-run reasons, and counts the rest")
+    func capsDetail() async throws {
+        let angles = (0...180).map(String.init).joined(separator: ", ")
+        let rules = (0..<60).map { #"{ "when": { "hingeAngle": \#($0) }, "reason": "reason \#($0)" }"# }.joined(separator: ", ")
+        let text = """
+            { "formatVersion": 1, "name": "Big", "poses": [{ "pose": "P5", "axes": { "hingeAngle": [\(angles)] },
+              "expect": { "display": "outer" }, "notRun": [\(rules)] }] }
+            """
+        let path = try TestFiles.writeTemporary(text)
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose(["run", path, "--out", out.path, "--quiet"])
+        #expect(result.code == 1)
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        // Folding down from 180°, the inner display is kept above 40°: angles 60 to 180 all fail.
+        #expect(report.contains("**FAILED**: 0 passed, 121 failed, 0 errors, 60 not run of 181 cases."))
+        #expect(report.components(separatedBy: "\n- `P5 [hingeAngle=").count - 1 == 100)
+        #expect(report.contains("\n… and 21 more failed cases: see results.jsonl and junit.xml.\n"))
+        #expect(report.contains("\n… and 10 more not-run cases with other reasons: see results.jsonl.\n"))
+        #expect(report.components(separatedBy: "\n| reason ").count - 1 == 50)
+    }
+}

@@ -87,12 +87,13 @@ struct Context {
         return DuoPose.ExitCode.invalidInput
     }
 
-    /// Parses the words for a command, or reports the usage error.
-    func parse(_ words: [String], _ command: Command) -> Result<ParsedArguments, UsageError> {
+    /// Parses the words for a command; on a usage error, reports it and returns nil (exit 64).
+    func parse(_ words: [String], _ command: Command) -> ParsedArguments? {
         do {
-            return .success(try ParsedArguments.parse(words, command: command))
+            return try ParsedArguments.parse(words, command: command)
         } catch {
-            return .failure(error)
+            _ = usageError(error)
+            return nil
         }
     }
 

@@ -1,11 +1,7 @@
 /// `duo-pose list [--json]`: the pose catalogue.
 enum ListCommand {
     static func execute(_ words: [String], context: Context) -> Int32 {
-        let parsed: ParsedArguments
-        switch context.parse(words, .list) {
-        case .failure(let error): return context.usageError(error)
-        case .success(let arguments): parsed = arguments
-        }
+        guard let parsed = context.parse(words, .list) else { return DuoPose.ExitCode.usage }
         if let extra = parsed.positionals.first {
             return context.usageError(UsageError(message: "unexpected argument '\(extra)'", command: .list))
         }

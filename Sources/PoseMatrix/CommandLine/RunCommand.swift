@@ -13,12 +13,8 @@ enum RunCommand {
     }
 
     static func execute(_ words: [String], context: Context) async -> Int32 {
-        let parsed: ParsedArguments
+        guard let parsed = context.parse(words, .run) else { return DuoPose.ExitCode.usage }
         let options: Options
-        switch context.parse(words, .run) {
-        case .failure(let error): return context.usageError(error)
-        case .success(let arguments): parsed = arguments
-        }
         do {
             options = try readOptions(parsed, environment: context.environment)
         } catch {

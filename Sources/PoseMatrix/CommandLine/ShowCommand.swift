@@ -1,11 +1,7 @@
 /// `duo-pose show POSE`: every observable the model reports after the pose's steps, with provenance.
 enum ShowCommand {
     static func execute(_ words: [String], context: Context) -> Int32 {
-        let parsed: ParsedArguments
-        switch context.parse(words, .show) {
-        case .failure(let error): return context.usageError(error)
-        case .success(let arguments): parsed = arguments
-        }
+        guard let parsed = context.parse(words, .show) else { return DuoPose.ExitCode.usage }
         guard parsed.positionals.count == 1, let id = parsed.positionals.first else {
             let message = parsed.positionals.isEmpty ? "name a pose, for example P5" : "name one pose"
             return context.usageError(UsageError(message: message, command: .show))

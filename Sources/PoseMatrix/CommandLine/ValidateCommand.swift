@@ -1,11 +1,7 @@
 /// `duo-pose validate MATRIX…`: every error of every file, nothing written.
 enum ValidateCommand {
     static func execute(_ words: [String], context: Context) -> Int32 {
-        let parsed: ParsedArguments
-        switch context.parse(words, .validate) {
-        case .failure(let error): return context.usageError(error)
-        case .success(let arguments): parsed = arguments
-        }
+        guard let parsed = context.parse(words, .validate) else { return DuoPose.ExitCode.usage }
         guard !parsed.positionals.isEmpty else {
             return context.usageError(UsageError(message: "name at least one matrix file", command: .validate))
         }

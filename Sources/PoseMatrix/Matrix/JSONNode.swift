@@ -62,21 +62,3 @@ public struct JSONNode: Sendable {
         }
     }
 }
-
-/// Wraps text in double quotes for a message, showing control characters as escapes.
-func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-            out += "\\u{\(String(scalar.value, radix: 16))}"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}

@@ -20,6 +20,8 @@ public struct MarkdownReport: ReportWriter {
     private var reasonOrder: [String] = []
     private var assumptions: [String: ReasonRow] = [:]
     private var assumptionOrder: [String] = []
+    /// Not-run cases whose reason is past the row limit.
+    private var unlistedNotRun = 0
 
     public init(header: RunHeader, file: OutputFile) {
         self.header = header
@@ -45,7 +47,9 @@ public struct MarkdownReport: ReportWriter {
                 failureLines.append((result.pose, lines))
             }
         case .notRun:
-            Self.count(result.reason ?? "", pose: result.pose, in: &reasons, order: &reasonOrder)
+            if !Self.count(result.reason ?? "", pose: result.pose, in: &reasons, order: &reasonOrder) {
+                unlistedNotRun += 1
+            }
         case .passed:
             for assumption in result.assumptions {
                 let key =
@@ -56,14 +60,17 @@ public struct MarkdownReport: ReportWriter {
         }
     }
 
-    private static func count(_ key: String, pose: String, in rows: inout [String: ReasonRow], order: inout [String]) {
+    /// Counts a row by key; returns false when the row limit leaves it out.
+    @discardableResult
+    private static func count(_ key: String, pose: String, in rows: inout [String: ReasonRow], order: inout [String]) -> Bool {
         if rows[key] == nil {
-            guard order.count < listedReasonLimit else { return }
+            guard order.count < listedReasonLimit else { return false }
             order.append(key)
             rows[key] = ReasonRow()
         }
         rows[key]!.count += 1
         if rows[key]!.poses.last != pose { rows[key]!.poses.append(pose) }
+        return true
     }
 
     public mutating func finish(_ tally: Tally) throws {
@@ -122,6 +129,9 @@ public struct MarkdownReport: ReportWriter {
         for reason in reasonOrder {
             let row = reasons[reason]!
             out += "| " + Escaping.markdownCell(reason) + " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
+        }
+        if unlistedNotRun > 0 {
+            out += "\n… and \(unlistedNotRun) more not-run cases with other reasons: see results.jsonl.\n"
         }
         try file.write(out)
     }
