@@ -21,7 +21,7 @@ struct CommandLineTests {
 
     @Test("the default report folder is ./Reports")
     func defaultFolder() {
-        #expect(RunCommand.Options().outFolder == "Reports")
+        #expect(RunCommand.Options().output.folder == "Reports")
     }
 
     @Test("the embedded reference matrix is Matrices/duo-scenes.json")

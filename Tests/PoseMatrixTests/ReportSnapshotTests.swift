@@ -11,7 +11,8 @@ struct ReportSnapshotTests {
         let loaded = try MatrixLoader.load(bytes: bytes, path: "Fixtures/small.json")
         let plan = try Plan(matrix: loaded.matrix)
         let folder = try TestFiles.temporaryFolder()
-        let header = RunHeader(loaded: loaded, toolVersion: "0.0.0-test", generatedAt: "1970-01-01T00:00:00Z")
+        let header = RunHeader(
+            loaded: loaded, toolVersion: "0.0.0-test", generatedAt: "1970-01-01T00:00:00Z", planCases: plan.count)
         var reports = try ReportSet(header: header, folder: folder)
         try await Runner(plan: plan, app: loaded.matrix.app, jobs: jobs, deterministic: true).run { try reports.write($0) }
         _ = try reports.finish()

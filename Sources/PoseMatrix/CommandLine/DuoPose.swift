@@ -62,6 +62,8 @@ public enum DuoPose {
         case .validate: return ValidateCommand.execute(words, context: context)
         case .list: return ListCommand.execute(words, context: context)
         case .show: return ShowCommand.execute(words, context: context)
+        case .merge: return MergeCommand.execute(words, context: context)
+        case .signoff: return SignoffCommand.execute(words, context: context)
         }
     }
 }

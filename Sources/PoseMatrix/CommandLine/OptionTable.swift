@@ -4,14 +4,20 @@ public enum Command: String, CaseIterable, Sendable {
     case validate
     case list
     case show
+    case merge
+    case signoff
 
     /// The synopsis shown in usage lines and help.
     var synopsis: String {
         switch self {
-        case .run: "duo-pose run [MATRIX…] [--out DIR] [--jobs N] [--pose P1,P7] [--where axis=value] [--strict] [--quiet]"
+        case .run:
+            "duo-pose run [MATRIX…] [--out DIR] [--jobs N] [--pose P1,P7] [--where axis=value] [--shard K/N] "
+                + "[--baseline RESULTS] [--observations FILE] [--summary FILE] [--strict] [--quiet]"
         case .validate: "duo-pose validate MATRIX…"
         case .list: "duo-pose list [--json]"
         case .show: "duo-pose show POSE [--matrix FILE] [--axis axis=value] [--json]"
+        case .merge: "duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--summary FILE] [--strict] [--quiet]"
+        case .signoff: "duo-pose signoff RESULTS --by NAME [--waive ID=reason]… [--out FILE]"
         }
     }
 
@@ -20,7 +26,9 @@ public enum Command: String, CaseIterable, Sendable {
         case .run: "Run matrices (the built-in reference matrix when none is named) and write the reports."
         case .validate: "Check matrix files and report every error; write nothing."
         case .list: "Print the pose catalogue P1–P13."
-        case .show: "Print every observable the model reports for a pose, with its provenance."
+        case .show: "Print every observable the model reports for a pose, with its provenance, and the event log."
+        case .merge: "Combine the results.jsonl of shards into the reports one unsharded run writes."
+        case .signoff: "Sign off the matrix checklist from a run's results: each item passed, failed, not run or waived."
         }
     }
 }
@@ -37,7 +45,12 @@ struct OptionSpec: Sendable {
 
 enum OptionTable {
     static let options: [OptionSpec] = [
-        OptionSpec(name: "--out", valueName: "DIR", commands: [.run], help: "Folder for the reports (default: ./Reports)."),
+        OptionSpec(
+            name: "--out", valueName: "DIR", commands: [.run, .merge],
+            help: "Folder for the reports (run's default: ./Reports; merge needs one)."),
+        OptionSpec(
+            name: "--out", valueName: "FILE", commands: [.signoff],
+            help: "Where to write the sign-off (default: signoff.md beside RESULTS)."),
         OptionSpec(
             name: "--jobs", valueName: "N", commands: [.run],
             help: "Cases evaluated in parallel (default: the number of cores)."),
@@ -52,8 +65,24 @@ enum OptionTable {
         OptionSpec(
             name: "--deterministic", commands: [.run],
             help: "Write zero durations and a fixed timestamp (also when SOURCE_DATE_EPOCH is set)."),
-        OptionSpec(name: "--strict", commands: [.run], help: "Count not-run cases as failures for the exit code."),
-        OptionSpec(name: "--quiet", commands: [.run], help: "Print nothing on success."),
+        OptionSpec(
+            name: "--shard", valueName: "K/N", commands: [.run],
+            help: "Run the K-th of N equal parts of the plan (default: the CI engine's shard variables, if any)."),
+        OptionSpec(
+            name: "--baseline", valueName: "RESULTS", commands: [.run, .merge],
+            help: "Compare with an earlier results.jsonl: new failures, fixed, still failing, new and removed cases."),
+        OptionSpec(
+            name: "--observations", valueName: "FILE", commands: [.run],
+            help: "Evaluate against observables recorded on a real simulator or device (JSON Lines) instead of the model."),
+        OptionSpec(
+            name: "--summary", valueName: "FILE", commands: [.run, .merge],
+            help: "Append a compact Markdown summary to FILE, such as $GITHUB_STEP_SUMMARY."),
+        OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
+        OptionSpec(name: "--quiet", commands: [.run, .merge], help: "Print nothing on success."),
+        OptionSpec(name: "--by", valueName: "NAME", commands: [.signoff], help: "Who signs off (required)."),
+        OptionSpec(
+            name: "--waive", valueName: "ID=reason", commands: [.signoff],
+            help: "Waive a checklist item with a reason; repeatable.", repeats: true),
         OptionSpec(name: "--json", commands: [.list, .show], help: "Print JSON for machines."),
         OptionSpec(
             name: "--matrix", valueName: "FILE", commands: [.show],

@@ -3,13 +3,15 @@ import Foundation
 /// `duo-pose run`: validate every matrix, plan, run in parallel, write the three reports.
 enum RunCommand {
     struct Options {
-        var outFolder = "Reports"
+        var output = OutputOptions()
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var filter = PlanFilter()
         var maximumCases = Plan.defaultMaximumCases
         var deterministic = false
-        var strict = false
-        var quiet = false
+        var shard: Shard?
+        /// Where the shard came from, for the summary line: "--shard" or the CI engine's variables.
+        var shardOrigin: String?
+        var observationsPath: String?
     }
 
     static func execute(_ words: [String], context: Context) async -> Int32 {
@@ -20,20 +22,37 @@ enum RunCommand {
         } catch {
             return context.usageError(error)
         }
+        if parsed.positionals.count > 1 && (options.output.baselinePath != nil || options.observationsPath != nil) {
+            return context.usageError(UsageError(message: "--baseline and --observations take one matrix", command: .run))
+        }
         let loaded: [LoadedMatrix]
         switch context.loadMatrices(parsed.positionals) {
         case .failure(let errors): return context.matrixErrors(errors)
         case .success(let matrices): loaded = matrices
         }
-        // Plan everything before writing anything: a refused plan leaves no folder behind.
+        // Read every input and plan everything before writing anything: a refusal leaves no folder behind.
+        var source = ObservationSource.model
+        if let path = options.observationsPath {
+            do {
+                source = .recorded(try RecordedObservations.load(path: path))
+            } catch {
+                return context.matrixErrors(error)
+            }
+        }
+        let baseline: BaselineComparison?
+        do {
+            baseline = try options.output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
+        } catch {
+            context.stderr.write("Error: \(error)\n")
+            return DuoPose.ExitCode.invalidInput
+        }
         var plans: [(LoadedMatrix, Plan)] = []
         for matrix in loaded {
             do {
                 let plan = try Plan(matrix: matrix.matrix, filter: options.filter, maximumCases: options.maximumCases)
                 if plan.count == 0 {
                     return context.usageError(
-                        UsageError(
-                            message: "--pose and --where match no case of \(matrix.path)", command: .run))
+                        UsageError(message: "--pose and --where match no case of \(matrix.path)", command: .run))
                 }
                 plans.append((matrix, plan))
             } catch {
@@ -41,58 +60,68 @@ enum RunCommand {
                 return DuoPose.ExitCode.invalidInput
             }
         }
+        touchBazelShardStatusFile(context.environment)
         var worst = DuoPose.ExitCode.success
         for (matrix, plan) in plans {
-            let folder = plans.count == 1 ? options.outFolder : options.outFolder + "/" + folderName(for: matrix.path)
-            let code: Int32
+            let folder = plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderName(for: matrix.path)
             do {
-                code = try await runOne(matrix, plan: plan, folder: folder, options: options, context: context)
-            } catch let error as OutputError {
-                context.stderr.write("Error: cannot write the reports: \(error)\n")
-                return DuoPose.ExitCode.cannotWrite
+                let code = try await runOne(
+                    matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, context: context)
+                worst = max(worst, code)
             } catch {
-                context.stderr.write("Error: cannot write the reports in \(folder): \(error.localizedDescription)\n")
-                return DuoPose.ExitCode.cannotWrite
+                return context.cannotWrite(error, folder: folder)
             }
-            worst = max(worst, code)
         }
         return worst
     }
 
     private static func runOne(
-        _ matrix: LoadedMatrix, plan: Plan, folder: String, options: Options, context: Context
+        _ matrix: LoadedMatrix, plan: Plan, folder: String, options: Options, source: ObservationSource,
+        baseline: BaselineComparison?, context: Context
     ) async throws -> Int32 {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let folderURL = URL(fileURLWithPath: folder, isDirectory: true)
+        var recorded: (path: String, sha256: String)?
+        if case .recorded(let recording) = source { recorded = (recording.path, recording.sha256) }
         let header = RunHeader(
             loaded: matrix, toolVersion: DuoPose.version,
-            generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment))
-        var reports = try ReportSet(header: header, folder: folderURL)
-        let runner = Runner(plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic)
+            generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
+            planCases: plan.count, shard: options.shard, observations: recorded)
+        var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
+        let runner = Runner(
+            plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic, shard: options.shard,
+            source: source)
         try await runner.run { try reports.write($0) }
         let tally = try reports.finish()
+        // Bazel reads the test's JUnit from XML_OUTPUT_FILE.
+        if let xmlOutput = context.environment["XML_OUTPUT_FILE"], !xmlOutput.isEmpty {
+            try copyFile(folder + "/" + ReportSet.junitName, to: xmlOutput)
+        }
+        let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
+        return try options.output.finish(header: header, tally: tally, folder: folder, label: label, context: context)
+    }
 
-        let counts = tally.overall
-        if !options.quiet {
-            context.stdout.write(
-                "duo-pose: \(matrix.matrix.name): " + MarkdownReport.verdictLine(counts).replacingOccurrences(of: "**", with: "")
-                    + "\n")
-            let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
-            context.stdout.write("Reports: " + files.joined(separator: ", ") + "\n")
+    /// Bazel asks a test runner that supports sharding to touch this file.
+    private static func touchBazelShardStatusFile(_ environment: [String: String]) {
+        guard let path = environment["TEST_SHARD_STATUS_FILE"], !path.isEmpty,
+            environment["TEST_TOTAL_SHARDS"] != nil, !FileManager.default.fileExists(atPath: path)
+        else { return }
+        FileManager.default.createFile(atPath: path, contents: nil)
+    }
+
+    /// Copies a finished report to another path, atomically.
+    private static func copyFile(_ source: String, to destination: String) throws {
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw OutputError(path: source, message: "cannot be read back")
         }
-        if counts.failed + counts.errors > 0 || (options.strict && counts.notRun > 0) {
-            return DuoPose.ExitCode.failure
-        }
-        return DuoPose.ExitCode.success
+        let file = try OutputFile(URL(fileURLWithPath: destination))
+        try file.write(bytes: data)
+        try file.commit()
     }
 
     /// Reads and checks the run options.
     static func readOptions(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> Options {
         var options = Options()
-        if let out = parsed.value("--out") {
-            guard !out.isEmpty else { throw UsageError(message: "--out needs a folder", command: .run) }
-            options.outFolder = out
-        }
+        options.output = try OutputOptions(parsed, command: .run, defaultFolder: "Reports")
         if let jobs = parsed.value("--jobs") {
             guard let count = Int(jobs), count >= 1, count <= 1024 else {
                 throw UsageError(message: "--jobs takes a whole number from 1 to 1024, not '\(jobs)'", command: .run)
@@ -111,8 +140,7 @@ enum RunCommand {
                 let trimmed = id.trimmingCharacters(in: .whitespaces)
                 guard Pose.named(trimmed) != nil else {
                     throw UsageError(
-                        message: "--pose: unknown pose '\(trimmed)'"
-                            + didYouMean(Pose.suggestion(for: trimmed)).replacingQuotes()
+                        message: "--pose: unknown pose '\(trimmed)'" + didYouMean(Pose.suggestion(for: trimmed)).replacingQuotes()
                             + " (expected P1 to P13)",
                         command: .run)
                 }
@@ -126,9 +154,23 @@ enum RunCommand {
                 options.filter.values[axis, default: []].append(value)
             }
         }
+        if let text = parsed.value("--shard") {
+            guard let shard = Shard.parse(text) else {
+                throw UsageError(message: "--shard takes K/N with 1 ≤ K ≤ N, not '\(text)'", command: .run)
+            }
+            options.shard = shard
+        } else {
+            switch Shard.fromEnvironment(environment) {
+            case .failure(let error): throw UsageError(message: error.message, command: .run)
+            case .success(let shard):
+                options.shard = shard
+                options.shardOrigin = shard.flatMap { _ in
+                    Shard.engines.first { environment[$0.total] != nil }.map { "\($0.index)/\($0.total)" }
+                }
+            }
+        }
+        options.observationsPath = parsed.value("--observations")
         options.deterministic = parsed.flags.contains("--deterministic") || environment["SOURCE_DATE_EPOCH"] != nil
-        options.strict = parsed.flags.contains("--strict")
-        options.quiet = parsed.flags.contains("--quiet")
         return options
     }
 

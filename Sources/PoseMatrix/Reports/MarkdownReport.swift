@@ -78,6 +78,13 @@ public struct MarkdownReport: ReportWriter {
         out += Self.verdictLine(tally.overall) + "\n\n"
         out += "Matrix `" + Escaping.markdownCell(header.matrixPath) + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
         out += "duo-pose \(header.toolVersion), \(header.generatedAt).\n\n"
+        if let observations = header.observations {
+            out += "Observed values come from `" + Escaping.markdownCell(observations.path) + "` (SHA-256 "
+            out += "`\(observations.sha256.prefix(12))`), recorded on a real simulator or device, not from the model.\n\n"
+        }
+        if let shard = header.shard {
+            out += "Shard \(shard) of a plan of \(header.planCases) cases; `duo-pose merge` combines the shards.\n\n"
+        }
         out += "## Poses\n\n| Pose | State | Cases | Passed | Failed | Not run | Verdict |\n"
         out += "|---|---|---:|---:|---:|---:|---|\n"
         for pose in tally.poses {
@@ -86,6 +93,7 @@ public struct MarkdownReport: ReportWriter {
             out += "\(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | \(Self.verdict(counts)) |\n"
         }
         try file.write(out)
+        try writeBaseline(tally.baseline)
         try writeFailures(tally)
         try writeReasons()
         try writeAssumptions()
@@ -108,6 +116,23 @@ public struct MarkdownReport: ReportWriter {
     private static func verdict(_ counts: Counts) -> String {
         let verdict = counts.verdict
         return verdict == "passed" && counts.notRun > 0 ? "passed, \(counts.notRun) not run" : verdict
+    }
+
+    /// New failures, fixed, still failing, new and removed cases, with the first ids of each.
+    private func writeBaseline(_ diff: BaselineDiff?) throws {
+        guard let diff else { return }
+        var out = "\n## Compared with the baseline\n\nBaseline `" + Escaping.markdownCell(diff.path) + "`.\n\n"
+        out += "| Change | Cases |\n|---|---:|\n"
+        let groups = [
+            ("New failures", diff.newFailures), ("Fixed", diff.fixed), ("Still failing", diff.stillFailing),
+            ("New cases", diff.newCases), ("Removed cases", diff.removedCases),
+        ]
+        for (name, group) in groups { out += "| \(name) | \(group.count) |\n" }
+        for (name, group) in groups where group.count > 0 {
+            out += "\n**\(name)**: " + group.ids.map { "`" + Escaping.markdownCell($0) + "`" }.joined(separator: ", ")
+            out += group.count > group.ids.count ? ", and \(group.count - group.ids.count) more.\n" : ".\n"
+        }
+        try file.write(out)
     }
 
     private func writeFailures(_ tally: Tally) throws {

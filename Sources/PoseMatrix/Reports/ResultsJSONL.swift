@@ -18,6 +18,12 @@ public struct ResultsJSONL: ReportWriter {
             + header.axes.map { spec in
                 Escaping.json(spec.axis.rawValue) + ":[" + spec.values.map(Self.json).joined(separator: ",") + "]"
             }.joined(separator: ",") + "}"
+        line += ",\"plan\":{\"cases\":\(header.planCases)}"
+        if let shard = header.shard { line += ",\"shard\":{\"index\":\(shard.index),\"total\":\(shard.total)}" }
+        if let observations = header.observations {
+            line += ",\"observations\":{\"path\":" + Escaping.json(observations.path) + ",\"sha256\":"
+            line += Escaping.json(observations.sha256) + "}"
+        }
         line +=
             ",\"checklist\":["
             + header.checklist.map { item in
@@ -62,6 +68,11 @@ public struct ResultsJSONL: ReportWriter {
         let counts = tally.overall
         var line = "{\"type\":\"summary\",\"total\":\(counts.total),\"passed\":\(counts.passed),\"failed\":\(counts.failed)"
         line += ",\"notRun\":\(counts.notRun),\"error\":\(counts.errors),\"verdict\":\"\(counts.verdict)\""
+        if let diff = tally.baseline {
+            line += ",\"baseline\":{\"path\":" + Escaping.json(diff.path) + ",\"newFailures\":\(diff.newFailures.count)"
+            line += ",\"fixed\":\(diff.fixed.count),\"stillFailing\":\(diff.stillFailing.count)"
+            line += ",\"newCases\":\(diff.newCases.count),\"removedCases\":\(diff.removedCases.count)}"
+        }
         line += ",\"duration\":" + Self.seconds(counts.duration) + "}\n"
         try file.write(line)
         try file.commit()

@@ -9,8 +9,17 @@ public struct RunHeader: Sendable {
     public var checklist: [ChecklistItem]
     /// When the run was made, ISO 8601; fixed in deterministic runs.
     public var generatedAt: String
+    /// Cases in the whole plan, whether or not this run is a shard of it.
+    public var planCases: Int
+    /// The part of the plan this run covers, or nil for all of it.
+    public var shard: Shard?
+    /// The recording the run was evaluated against instead of the model: path and SHA-256.
+    public var observations: (path: String, sha256: String)?
 
-    public init(loaded: LoadedMatrix, toolVersion: String, generatedAt: String) {
+    public init(
+        loaded: LoadedMatrix, toolVersion: String, generatedAt: String, planCases: Int, shard: Shard? = nil,
+        observations: (path: String, sha256: String)? = nil
+    ) {
         self.toolVersion = toolVersion
         matrixName = loaded.matrix.name
         matrixPath = loaded.path
@@ -18,6 +27,27 @@ public struct RunHeader: Sendable {
         axes = loaded.matrix.axes
         checklist = loaded.matrix.checklist
         self.generatedAt = generatedAt
+        self.planCases = planCases
+        self.shard = shard
+        self.observations = observations
+    }
+
+    /// A header as read back from a results file.
+    init(
+        toolVersion: String, matrixName: String, matrixPath: String, matrixSHA256: String, axes: [AxisSpec],
+        checklist: [ChecklistItem], generatedAt: String, planCases: Int, shard: Shard?,
+        observations: (path: String, sha256: String)?
+    ) {
+        self.toolVersion = toolVersion
+        self.matrixName = matrixName
+        self.matrixPath = matrixPath
+        self.matrixSHA256 = matrixSHA256
+        self.axes = axes
+        self.checklist = checklist
+        self.generatedAt = generatedAt
+        self.planCases = planCases
+        self.shard = shard
+        self.observations = observations
     }
 
     /// The matrix name as a JUnit class-name prefix: "Notes — iPhone Duo" → "notes-iphone-duo".
@@ -76,6 +106,8 @@ public struct Tally: Sendable {
 
     public private(set) var overall = Counts()
     public private(set) var poses: [PoseCounts] = []
+    /// The comparison with a baseline run, when one was given.
+    public var baseline: BaselineDiff?
     private var poseIndex: [String: Int] = [:]
 
     public init() {}

@@ -4,7 +4,7 @@ public enum Evaluation {
     public static let nothingExpected = "nothing expected for this combination"
 
     /// Evaluates a case; the result's duration is left at 0 for the caller to fill.
-    public static func evaluate(_ testCase: TestCase, app: App) -> CaseResult {
+    public static func evaluate(_ testCase: TestCase, app: App, source: ObservationSource = .model) -> CaseResult {
         let entry = testCase.entry
         let settings = testCase.settings(app: app)
         var result = CaseResult(
@@ -25,11 +25,18 @@ public enum Evaluation {
             result.reason = nothingExpected
             return result
         }
-        var model = SceneModel(settings: settings, app: app)
-        for step in entry.effectiveSteps { model.apply(step) }
+        let observe: (Observable) -> Observation
+        switch source {
+        case .model:
+            var model = SceneModel(settings: settings, app: app)
+            for step in entry.effectiveSteps { model.apply(step) }
+            observe = { [model] in model.observe($0) }
+        case .recorded(let recording):
+            observe = { recording.observation(for: testCase, $0) }
+        }
         var unknown: [String] = []
         for expectation in expectations {
-            let observation = model.observe(expectation.observable)
+            let observation = observe(expectation.observable)
             guard let value = observation.value else {
                 if !unknown.contains(observation.source) { unknown.append(observation.source) }
                 continue

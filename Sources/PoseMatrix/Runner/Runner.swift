@@ -6,25 +6,37 @@ public struct Runner: Sendable {
     public var jobs: Int
     /// When true, durations are written as 0 so that outputs compare byte for byte.
     public var deterministic: Bool
+    /// The part of the plan to run, or nil for all of it.
+    public var shard: Shard?
+    /// Where observed values come from: the model, or values recorded on a real device.
+    public var source: ObservationSource
 
-    public init(plan: Plan, app: App, jobs: Int, deterministic: Bool) {
+    public init(
+        plan: Plan, app: App, jobs: Int, deterministic: Bool, shard: Shard? = nil, source: ObservationSource = .model
+    ) {
         self.plan = plan
         self.app = app
         self.jobs = max(1, jobs)
         self.deterministic = deterministic
+        self.shard = shard
+        self.source = source
     }
+
+    /// How many cases this runner evaluates.
+    public var caseCount: Int { shard?.caseCount(of: plan.count) ?? plan.count }
 
     /// Cases per task: small enough to spread a small plan over the jobs, large enough
     /// that scheduling costs nothing next to the model.
     var chunkSize: Int {
-        min(1024, max(1, plan.count / (jobs * 8)))
+        min(1024, max(1, caseCount / (jobs * 8)))
     }
 
     /// Evaluates every case, each on its own model, at most `jobs` chunks at a time, and
     /// calls `consume` with the results in plan order. Memory is bounded by the chunks in flight.
     public func run(_ consume: (CaseResult) throws -> Void) async throws {
         let chunkSize = self.chunkSize
-        let chunkCount = (plan.count + chunkSize - 1) / chunkSize
+        let count = caseCount
+        let chunkCount = (count + chunkSize - 1) / chunkSize
         try await withThrowingTaskGroup(of: (Int, [CaseResult]).self) { group in
             var nextChunk = 0
             var nextToEmit = 0
@@ -40,7 +52,7 @@ public struct Runner: Sendable {
                     group.addTask { [self] in
                         try Task.checkCancellation()
                         let start = chunk * chunkSize
-                        let end = min(plan.count, start + chunkSize)
+                        let end = min(count, start + chunkSize)
                         return (chunk, (start..<end).map(evaluate))
                     }
                 }
@@ -58,12 +70,13 @@ public struct Runner: Sendable {
         }
     }
 
-    private func evaluate(_ index: Int) -> CaseResult {
-        let testCase = plan.testCase(at: index)
-        guard !deterministic else { return Evaluation.evaluate(testCase, app: app) }
+    /// Evaluates the runner's n-th case (the shard's, or the plan's).
+    private func evaluate(_ position: Int) -> CaseResult {
+        let testCase = plan.testCase(at: shard?.planIndex(position) ?? position)
+        guard !deterministic else { return Evaluation.evaluate(testCase, app: app, source: source) }
         let clock = ContinuousClock()
         let start = clock.now
-        var result = Evaluation.evaluate(testCase, app: app)
+        var result = Evaluation.evaluate(testCase, app: app, source: source)
         let elapsed = clock.now - start
         result.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return result

@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), for naming the matrix a result came from; the toolchain ships no
 /// digest on Linux and the package may not depend on one.
 enum SHA256 {
-    private static let roundConstants: [UInt32] = [
+    fileprivate static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
         0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
@@ -14,24 +14,52 @@ enum SHA256 {
 
     /// The digest of the bytes as 64 lowercase hexadecimal digits.
     static func hex(of bytes: [UInt8]) -> String {
-        var state: [UInt32] = [
+        var hasher = Hasher()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    /// A digest fed in pieces, so a large file is hashed without holding it.
+    struct Hasher {
+        private var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var message = bytes
-        let bitLength = UInt64(bytes.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        private var pending: [UInt8] = []
+        private var length: UInt64 = 0
+        private var words = [UInt32](repeating: 0, count: 64)
+
+        mutating func update(_ bytes: some Collection<UInt8>) {
+            length += UInt64(bytes.count)
+            pending.append(contentsOf: bytes)
+            let whole = pending.count - pending.count % 64
+            var block = 0
+            while block < whole {
+                compress(pending, at: block)
+                block += 64
+            }
+            pending.removeFirst(whole)
         }
 
-        var words = [UInt32](repeating: 0, count: 64)
-        for block in stride(from: 0, to: message.count, by: 64) {
+        mutating func finalize() -> String {
+            let bitLength = length * 8
+            var tail = pending
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            }
+            for block in stride(from: 0, to: tail.count, by: 64) { compress(tail, at: block) }
+            return state.map { word in
+                let hex = String(word, radix: 16)
+                return String(repeating: "0", count: 8 - hex.count) + hex
+            }.joined()
+        }
+
+        private mutating func compress(_ message: [UInt8], at block: Int) {
             for i in 0..<16 {
                 let j = block + i * 4
                 words[i] =
-                    UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8
-                    | UInt32(message[j + 3])
+                    UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
             }
             for i in 16..<64 {
                 let s0 = rotr(words[i - 15], 7) ^ rotr(words[i - 15], 18) ^ (words[i - 15] >> 3)
@@ -42,21 +70,17 @@ enum SHA256 {
             for i in 0..<64 {
                 let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
                 let choose = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choose &+ roundConstants[i] &+ words[i]
+                let t1 = h &+ s1 &+ choose &+ SHA256.roundConstants[i] &+ words[i]
                 let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
                 let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
             }
             for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
         }
-        return state.map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - hex.count) + hex
-        }.joined()
     }
 
-    private static func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
-    }
+}
+
+private func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    (value >> count) | (value << (32 - count))
 }

@@ -1,0 +1,117 @@
+import Foundation
+
+/// `duo-pose merge`: the results.jsonl of shards in, the reports of one unsharded run out.
+enum MergeCommand {
+    static func execute(_ words: [String], context: Context) -> Int32 {
+        guard let parsed = context.parse(words, .merge) else { return DuoPose.ExitCode.usage }
+        let output: OutputOptions
+        do {
+            output = try OutputOptions(parsed, command: .merge, defaultFolder: nil)
+        } catch {
+            return context.usageError(error)
+        }
+        guard !parsed.positionals.isEmpty else {
+            return context.usageError(UsageError(message: "name the results.jsonl files to merge", command: .merge))
+        }
+        let header: RunHeader
+        let baseline: BaselineComparison?
+        do {
+            // Check every file whole before writing: a shard cut short must not make a report.
+            header = try ShardSet.check(parsed.positionals)
+            baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
+        } catch {
+            context.stderr.write("Error: \(error)\n")
+            return DuoPose.ExitCode.invalidInput
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: output.folder, withIntermediateDirectories: true)
+            var reports = try ReportSet(
+                header: header, folder: URL(fileURLWithPath: output.folder, isDirectory: true), baseline: baseline)
+            try ShardSet.merged(parsed.positionals) { try reports.write($0) }
+            let tally = try reports.finish()
+            return try output.finish(header: header, tally: tally, folder: output.folder, label: "", context: context)
+        } catch let error as ResultsError {
+            context.stderr.write("Error: \(error)\n")
+            return DuoPose.ExitCode.invalidInput
+        } catch {
+            return context.cannotWrite(error, folder: output.folder)
+        }
+    }
+}
+
+/// The results of a run's shards, checked to belong together and to cover the plan exactly.
+enum ShardSet {
+    /// The header of the merged run, after checking that the files are of one matrix, that
+    /// no shard is given twice or missing, and that each file is whole.
+    static func check(_ paths: [String]) throws(ResultsError) -> RunHeader {
+        var headers: [(path: String, header: RunHeader, cases: Int)] = []
+        for path in paths {
+            let reader = try ResultsReader(path: path)
+            var cases = 0
+            while try reader.next() != nil { cases += 1 }
+            headers.append((path, reader.header, cases))
+        }
+        let first = headers[0]
+        for other in headers.dropFirst() {
+            if other.header.matrixSHA256 != first.header.matrixSHA256 {
+                throw ResultsError(
+                    file: other.path, line: 1,
+                    message: "comes from another matrix (SHA-256 \(other.header.matrixSHA256.prefix(12))) than \(first.path) "
+                        + "(\(first.header.matrixSHA256.prefix(12)))")
+            }
+            if other.header.planCases != first.header.planCases {
+                throw ResultsError(
+                    file: other.path, line: 1,
+                    message:
+                        "comes from a plan of \(other.header.planCases) cases, \(first.path) from one of \(first.header.planCases): "
+                        + "were they run with different --pose or --where?")
+            }
+        }
+        var seen: [Int: String] = [:]
+        for entry in headers {
+            guard let shard = entry.header.shard else {
+                if headers.count > 1 {
+                    throw ResultsError(
+                        file: entry.path, line: 1, message: "is a whole run, so it overlaps every other file given")
+                }
+                continue
+            }
+            if shard.total != first.header.shard?.total {
+                throw ResultsError(file: entry.path, line: 1, message: "is shard \(shard) but \(first.path) is of another split")
+            }
+            if let other = seen[shard.index] {
+                throw ResultsError(
+                    file: entry.path, line: 1, message: "shard \(shard) is given twice (also \(other)): shards must not overlap")
+            }
+            seen[shard.index] = entry.path
+        }
+        if let total = first.header.shard?.total {
+            let missing = (1...total).filter { seen[$0] == nil }
+            if !missing.isEmpty {
+                throw ResultsError(
+                    file: first.path, line: nil,
+                    message: "shard" + (missing.count > 1 ? "s " : " ") + missing.map { "\($0)/\(total)" }.joined(separator: ", ")
+                        + " missing: merge needs every shard of the run")
+            }
+        }
+        let total = headers.reduce(0) { $0 + $1.cases }
+        if total != first.header.planCases {
+            throw ResultsError(
+                file: first.path, line: nil, message: "the files hold \(total) cases but the plan has \(first.header.planCases)")
+        }
+        var header = headers.min { ($0.header.shard?.index ?? 0) < ($1.header.shard?.index ?? 0) }!.header
+        header.shard = nil
+        return header
+    }
+
+    /// Streams the cases of all files in plan order: each shard is in order, so the smallest
+    /// head of the files is next. Memory holds one case per file.
+    static func merged(_ paths: [String], _ consume: (CaseResult) throws -> Void) throws {
+        let readers = try paths.map { path throws(ResultsError) in try ResultsReader(path: path) }
+        var heads = try readers.map { reader throws(ResultsError) in try reader.next() }
+        while let position = heads.indices.filter({ heads[$0] != nil }).min(by: { heads[$0]!.index < heads[$1]!.index }) {
+            try consume(heads[position]!)
+            heads[position] = try readers[position].next()
+        }
+    }
+}

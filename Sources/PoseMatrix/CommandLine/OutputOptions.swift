@@ -1,0 +1,70 @@
+/// What `run` and `merge` share once the reports are written: the summary line, the job
+/// summary, and the exit code.
+struct OutputOptions {
+    var folder = "Reports"
+    var quiet = false
+    var strict = false
+    var summaryPath: String?
+    var baselinePath: String?
+
+    init() {}
+
+    /// Reads `--out`, `--quiet`, `--strict`, `--summary` and `--baseline`; `--out` is required without a default.
+    init(_ parsed: ParsedArguments, command: Command, defaultFolder: String?) throws(UsageError) {
+        if let out = parsed.value("--out") {
+            guard !out.isEmpty else { throw UsageError(message: "--out needs a folder", command: command) }
+            folder = out
+        } else if let defaultFolder {
+            folder = defaultFolder
+        } else {
+            throw UsageError(message: "--out DIR is required", command: command)
+        }
+        quiet = parsed.flags.contains("--quiet")
+        strict = parsed.flags.contains("--strict")
+        summaryPath = parsed.value("--summary")
+        baselinePath = parsed.value("--baseline")
+    }
+
+    /// Prints the verdict, appends the job summary and returns the exit code: 1 when a case
+    /// failed or errored, or, with --strict, was not run.
+    func finish(header: RunHeader, tally: Tally, folder: String, label: String, context: Context) throws -> Int32 {
+        let counts = tally.overall
+        let reportPath = folder + "/" + ReportSet.markdownName
+        if let summaryPath {
+            try JobSummary.append(header: header, tally: tally, reportPath: reportPath, to: summaryPath)
+        }
+        if !quiet {
+            var text = "duo-pose: \(header.matrixName)\(label): "
+            text += MarkdownReport.verdictLine(counts).removing("**") + "\n"
+            if let diff = tally.baseline {
+                text += "Baseline: \(diff.newFailures.count) new failures, \(diff.fixed.count) fixed, "
+                text += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
+                text += "\(diff.removedCases.count) removed cases.\n"
+            }
+            let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
+            text += "Reports: " + files.joined(separator: ", ") + "\n"
+            context.stdout.write(text)
+        }
+        if counts.failed + counts.errors > 0 || (strict && counts.notRun > 0) { return DuoPose.ExitCode.failure }
+        return DuoPose.ExitCode.success
+    }
+}
+
+extension String {
+    /// The string without every occurrence of a marker (`**` around a verdict).
+    func removing(_ marker: String) -> String {
+        split(separator: marker, omittingEmptySubsequences: false).joined()
+    }
+}
+
+extension Context {
+    /// A report that could not be written: exit 74.
+    func cannotWrite(_ error: any Error, folder: String) -> Int32 {
+        if let error = error as? OutputError {
+            stderr.write("Error: cannot write the reports: \(error)\n")
+        } else {
+            stderr.write("Error: cannot write the reports in \(folder): \(error.localizedDescription)\n")
+        }
+        return DuoPose.ExitCode.cannotWrite
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `duo-pose signoff RESULTS --by NAME`: the checklist items, each passed, failed, not run or waived.
+enum SignoffCommand {
+    static func execute(_ words: [String], context: Context) -> Int32 {
+        guard let parsed = context.parse(words, .signoff) else { return DuoPose.ExitCode.usage }
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            return context.usageError(UsageError(message: "name one results.jsonl (merge shards first)", command: .signoff))
+        }
+        guard let name = parsed.value("--by"), !name.allSatisfy(\.isWhitespace) else {
+            return context.usageError(UsageError(message: "--by NAME is required: say who signs off", command: .signoff))
+        }
+        var waiverTexts: [String: String] = [:]
+        for waiver in parsed.values["--waive"] ?? [] {
+            let parts = waiver.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let reason = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            guard !reason.isEmpty else {
+                return context.usageError(
+                    UsageError(
+                        message: "--waive \(parts[0]) needs a reason: --waive ID=reason", command: .signoff))
+            }
+            waiverTexts[String(parts[0])] = reason
+        }
+        let reader: ResultsReader
+        var tally = Tally()
+        let digest: String
+        do {
+            reader = try ResultsReader(path: path)
+            if let shard = reader.header.shard {
+                throw ResultsError(
+                    file: path, line: 1, message: "is shard \(shard) of a run; merge the shards, then sign off the merged results"
+                )
+            }
+            while let result = try reader.next() { tally.add(result) }
+            digest = try fileDigest(path)
+        } catch {
+            context.stderr.write("Error: \(error)\n")
+            return DuoPose.ExitCode.invalidInput
+        }
+        let header = reader.header
+        guard !header.checklist.isEmpty else {
+            context.stderr.write("Error: \(path): the matrix has no checklist, so there is nothing to sign off\n")
+            return DuoPose.ExitCode.invalidInput
+        }
+        let ids = header.checklist.map(\.id)
+        for id in waiverTexts.keys.sorted() where !ids.contains(id) {
+            return context.usageError(
+                UsageError(
+                    message: "--waive: the checklist has no item '\(id)'" + didYouMean(suggest(id, from: ids)).replacingQuotes(),
+                    command: .signoff))
+        }
+        let signoff = SignOff(
+            header: header, tally: tally, waivers: waiverTexts, signedBy: name,
+            signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment), resultsPath: path,
+            resultsSHA256: digest)
+        let outPath =
+            parsed.value("--out")
+            ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
+        do {
+            let file = try OutputFile(URL(fileURLWithPath: outPath))
+            try file.write(signoff.markdown())
+            try file.commit()
+        } catch {
+            return context.cannotWrite(error, folder: outPath)
+        }
+        let blocked = signoff.items.filter { $0.status == .failed || $0.status == .notRun }
+        context.stdout.write(
+            (signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(header.matrixName), by \(name). "
+                + (blocked.isEmpty
+                    ? "" : "Blocking: " + blocked.map { "\($0.item.id) (\($0.status.rawValue))" }.joined(separator: ", ") + ". ")
+                + "Written to \(outPath)\n")
+        return signoff.isSignedOff ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
+    }
+
+    /// SHA-256 of a file, read in pieces.
+    static func fileDigest(_ path: String) throws(ResultsError) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ResultsError(file: path, line: nil, message: "cannot be read")
+        }
+        defer { try? handle.close() }
+        var hasher = SHA256.Hasher()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,69 @@
+/// This run against an earlier one (last night's), matched by stable case id.
+public struct BaselineDiff: Sendable, Equatable {
+    /// Ids listed per class; the rest are counted.
+    public static let listedLimit = 50
+
+    public struct Group: Sendable, Equatable {
+        public var count = 0
+        /// The first ids, in plan order (removed cases: sorted).
+        public var ids: [String] = []
+
+        mutating func add(_ id: String) {
+            count += 1
+            if ids.count < BaselineDiff.listedLimit { ids.append(id) }
+        }
+    }
+
+    /// The baseline file, as the user named it.
+    public var path: String
+    /// Failing now, and passing, not run or absent before.
+    public var newFailures = Group()
+    /// Passing now, failing before.
+    public var fixed = Group()
+    public var stillFailing = Group()
+    /// In this run, not in the baseline.
+    public var newCases = Group()
+    /// In the baseline, not in this run.
+    public var removedCases = Group()
+}
+
+/// Classifies a run's results against a baseline as they stream past.
+public struct BaselineComparison: Sendable {
+    private var before: [String: CaseResult.Status]
+    private var seen: Set<String> = []
+    public private(set) var diff: BaselineDiff
+
+    /// Reads the baseline's statuses; the file must be a finished results.jsonl.
+    public init(path: String) throws(ResultsError) {
+        let reader = try ResultsReader(path: path)
+        var statuses: [String: CaseResult.Status] = [:]
+        while let result = try reader.next() { statuses[result.id] = result.status }
+        before = statuses
+        diff = BaselineDiff(path: path)
+    }
+
+    static func isFailing(_ status: CaseResult.Status) -> Bool { status == .failed || status == .error }
+
+    public mutating func add(_ result: CaseResult) {
+        seen.insert(result.id)
+        let failing = Self.isFailing(result.status)
+        guard let previous = before[result.id] else {
+            diff.newCases.add(result.id)
+            if failing { diff.newFailures.add(result.id) }
+            return
+        }
+        switch (Self.isFailing(previous), failing) {
+        case (false, true): diff.newFailures.add(result.id)
+        case (true, true): diff.stillFailing.add(result.id)
+        case (true, false) where result.status == .passed: diff.fixed.add(result.id)
+        default: break
+        }
+    }
+
+    /// The comparison, with the cases the run no longer has.
+    public func finish() -> BaselineDiff {
+        var diff = diff
+        for id in before.keys.filter({ !seen.contains($0) }).sorted() { diff.removedCases.add(id) }
+        return diff
+    }
+}

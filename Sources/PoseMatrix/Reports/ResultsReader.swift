@@ -1,0 +1,198 @@
+import Foundation
+
+/// An unreadable or inconsistent results file: which file, which line, what is wrong.
+public struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var message: String
+
+    public var description: String {
+        file + (line.map { ":\($0)" } ?? "") + ": " + message
+    }
+}
+
+/// Reads a `results.jsonl` back, one line at a time: the header first, then the cases,
+/// checking that the file ends with its summary line (a run that stopped early has none).
+public final class ResultsReader {
+    public let path: String
+    public private(set) var header: RunHeader
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var atEnd = false
+    private var lineNumber = 0
+    private var sawSummary = false
+
+    public init(path: String) throws(ResultsError) {
+        self.path = path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw ResultsError(file: path, line: nil, message: exists ? "cannot be read" : "no such file")
+        }
+        self.handle = handle
+        header = RunHeader(
+            toolVersion: "", matrixName: "", matrixPath: "", matrixSHA256: "", axes: [], checklist: [], generatedAt: "",
+            planCases: 0, shard: nil, observations: nil)
+        guard let first = try nextLine() else {
+            throw ResultsError(file: path, line: nil, message: "the file is empty; expected a results.jsonl header line")
+        }
+        header = try Self.header(first, error: fail)
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    /// The next case, or nil after the summary line.
+    public func next() throws(ResultsError) -> CaseResult? {
+        guard !sawSummary else { return nil }
+        guard let node = try nextLine() else {
+            throw fail("the file ends without a summary line: the run did not finish, or the file was cut short")
+        }
+        switch node["type"]?.string {
+        case "case": return try Self.caseResult(node, error: fail)
+        case "summary":
+            sawSummary = true
+            if try nextLine() != nil { throw fail("a line follows the summary line") }
+            return nil
+        default: throw fail("expected a case or summary line")
+        }
+    }
+
+    private func fail(_ message: String) -> ResultsError {
+        ResultsError(file: path, line: lineNumber, message: message)
+    }
+
+    /// The next non-empty line, parsed.
+    private func nextLine() throws(ResultsError) -> JSONNode? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                lineNumber += 1
+                if line.isEmpty { continue }
+                return try parse(line)
+            }
+            if atEnd {
+                guard !buffer.isEmpty else { return nil }
+                lineNumber += 1
+                let line = buffer
+                buffer = []
+                // A last line without its newline was cut off mid-write.
+                throw ResultsError(
+                    file: path, line: lineNumber, message: "the last line is cut off (\(line.count) bytes without a line end)")
+            }
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 1 << 16)
+            } catch {
+                throw ResultsError(file: path, line: nil, message: "cannot be read: \(error.localizedDescription)")
+            }
+            if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
+        }
+    }
+
+    private func parse(_ bytes: [UInt8]) throws(ResultsError) -> JSONNode {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw fail("the line is not valid UTF-8") }
+        do {
+            return try JSON5Reader.parse(text)
+        } catch {
+            throw fail("column \(error.position.column): \(error.message)")
+        }
+    }
+}
+
+extension ResultsReader {
+    fileprivate static func header(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> RunHeader {
+        guard node["type"]?.string == "header" else { throw fail("expected the header line of a results.jsonl") }
+        guard node["formatVersion"]?.number == Double(ResultsJSONL.formatVersion) else {
+            throw fail("results format version \(node["formatVersion"]?.shortText ?? "missing") is not supported; expected 1")
+        }
+        guard let matrix = node["matrix"], let name = matrix["name"]?.string, let path = matrix["path"]?.string,
+            let sha = matrix["sha256"]?.string, let tool = node["toolVersion"]?.string,
+            let generatedAt = node["generatedAt"]?.string, let planCases = node["plan"]?["cases"]?.number
+        else { throw fail("the header line lacks the matrix, tool, time or plan") }
+        var axes: [AxisSpec] = []
+        for member in node["axes"]?.members ?? [] {
+            guard let axis = Axis(rawValue: member.key), let items = member.value.items else {
+                throw fail("unknown axis \(quoted(member.key)) in the header")
+            }
+            axes.append(AxisSpec(axis: axis, values: items.compactMap(\.axisValue)))
+        }
+        var checklist: [ChecklistItem] = []
+        for item in node["checklist"]?.items ?? [] {
+            guard let id = item["id"]?.string, let text = item["text"]?.string, let poses = item["poses"]?.items else {
+                throw fail("a checklist item in the header lacks its id, text or poses")
+            }
+            checklist.append(ChecklistItem(id: id, text: text, poses: poses.compactMap(\.string)))
+        }
+        var shard: Shard?
+        if let shardNode = node["shard"] {
+            guard let index = shardNode["index"]?.number, let total = shardNode["total"]?.number,
+                let valid = Shard.valid(index: Int(index), total: Int(total))
+            else { throw fail("the header's shard is not K/N") }
+            shard = valid
+        }
+        var observations: (path: String, sha256: String)?
+        if let recorded = node["observations"], let path = recorded["path"]?.string, let sha = recorded["sha256"]?.string {
+            observations = (path, sha)
+        }
+        return RunHeader(
+            toolVersion: tool, matrixName: name, matrixPath: path, matrixSHA256: sha, axes: axes, checklist: checklist,
+            generatedAt: generatedAt, planCases: Int(planCases), shard: shard, observations: observations)
+    }
+
+    fileprivate static func caseResult(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> CaseResult
+    {
+        guard let index = node["index"]?.number, let id = node["id"]?.string, let pose = node["pose"]?.string,
+            let statusText = node["status"]?.string, let status = CaseResult.Status(rawValue: statusText),
+            let duration = node["duration"]?.number
+        else { throw fail("a case line lacks its index, id, pose, status or duration") }
+        var failures: [CaseResult.Failure] = []
+        for item in node["failures"]?.items ?? [] {
+            guard let observable = item["observable"]?.string.flatMap(Observable.init(rawValue:)),
+                let expected = item["expected"]?.string, let actual = item["actual"]?.string,
+                let provenance = item["provenance"]?.string.flatMap(Provenance.init(rawValue:)),
+                let source = item["source"]?.string
+            else { throw fail("a failure of case \(quoted(id)) is incomplete") }
+            failures.append(
+                CaseResult.Failure(
+                    observable: observable, expected: expected, actual: actual, provenance: provenance, source: source))
+        }
+        var assumptions: [CaseResult.Assumption] = []
+        for item in node["assumptions"]?.items ?? [] {
+            guard let observable = item["observable"]?.string.flatMap(Observable.init(rawValue:)),
+                let provenance = item["provenance"]?.string.flatMap(Provenance.init(rawValue:)),
+                let source = item["source"]?.string
+            else { throw fail("an assumption of case \(quoted(id)) is incomplete") }
+            assumptions.append(CaseResult.Assumption(observable: observable, provenance: provenance, source: source))
+        }
+        return CaseResult(
+            index: Int(index), id: id, pose: pose, title: node["title"]?.string,
+            values: (node["values"]?.members ?? []).map { AxisEntry(axis: $0.key, value: $0.value.string ?? $0.value.shortText) },
+            status: status, reason: node["reason"]?.string, failures: failures, assumptions: assumptions, duration: duration)
+    }
+}
+
+extension JSONNode {
+    /// The value of an object's member.
+    subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    var string: String? { if case .string(let text) = value { text } else { nil } }
+    var number: Double? { if case .number(let number, _) = value { number } else { nil } }
+    var items: [JSONNode]? { if case .array(let items) = value { items } else { nil } }
+    var members: [Member]? { if case .object(let members) = value { members } else { nil } }
+
+    /// The node as an axis value in a header.
+    var axisValue: AxisValue? {
+        switch value {
+        case .string(let text): .text(text)
+        case .bool(let flag): .bool(flag)
+        case .number(let number, _): .number(number)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Checklist sign-off before a release: each item passes only when all its poses ran and
+/// passed, or is waived with a reason; "not run" is never "passed".
+public struct SignOff: Sendable {
+    public enum Status: String, Sendable {
+        case passed
+        case failed
+        case notRun = "not run"
+        case waived
+    }
+
+    public struct Item: Sendable {
+        public var item: ChecklistItem
+        public var status: Status
+        /// What the poses gave, when the item was waived.
+        public var underlying: String?
+        public var waiver: String?
+    }
+
+    public var items: [Item]
+    public var signedBy: String
+    public var signedAt: String
+    public var header: RunHeader
+    public var resultsPath: String
+    public var resultsSHA256: String
+
+    /// Whether the release may go: every item passed or waived.
+    public var isSignedOff: Bool { items.allSatisfy { $0.status == .passed || $0.status == .waived } }
+
+    public init(
+        header: RunHeader, tally: Tally, waivers: [String: String], signedBy: String, signedAt: String, resultsPath: String,
+        resultsSHA256: String
+    ) {
+        items = header.checklist.map { item in
+            let status: Status =
+                switch tally.status(of: item) {
+                case "passed": .passed
+                case "failed": .failed
+                default: .notRun
+                }
+            if status != .passed, let reason = waivers[item.id] {
+                return Item(item: item, status: .waived, underlying: status.rawValue, waiver: reason)
+            }
+            return Item(item: item, status: status)
+        }
+        self.signedBy = signedBy
+        self.signedAt = signedAt
+        self.header = header
+        self.resultsPath = resultsPath
+        self.resultsSHA256 = resultsSHA256
+    }
+
+    /// `signoff.md`.
+    public func markdown() -> String {
+        let counts = Dictionary(grouping: items, by: \.status).mapValues(\.count)
+        var out = "# Release sign-off: " + Escaping.markdownCell(header.matrixName) + "\n\n"
+        out += isSignedOff ? "**SIGNED OFF**: " : "**NOT SIGNED OFF**: "
+        out += "\(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
+        out += "\(counts[.notRun] ?? 0) not run of \(items.count) checklist items.\n\n"
+        out += "| Item | Text | Poses | Status | Note |\n|---|---|---|---|---|\n"
+        for entry in items {
+            let note = entry.waiver.map { "waived (\(entry.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
+            out += "| " + Escaping.markdownCell(entry.item.id) + " | " + Escaping.markdownCell(entry.item.text) + " | "
+            out += entry.item.poses.joined(separator: ", ") + " | " + entry.status.rawValue + " | " + note + " |\n"
+        }
+        out += "\nSigned by " + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
+        out += "- duo-pose \(DuoPose.version); results written by duo-pose " + Escaping.markdownCell(header.toolVersion) + "\n"
+        out += "- Matrix `" + Escaping.markdownCell(header.matrixPath) + "`, SHA-256 `\(header.matrixSHA256)`\n"
+        out += "- Results `" + Escaping.markdownCell(resultsPath) + "`, SHA-256 `\(resultsSHA256)`\n"
+        return out
+    }
+}

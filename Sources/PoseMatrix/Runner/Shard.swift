@@ -1,0 +1,67 @@
+/// One of N equal parts of a plan: case i belongs to shard (i mod N) + 1, so shards
+/// partition the plan exactly and their sizes differ by at most one.
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    /// 1-based.
+    public var index: Int
+    public var total: Int
+
+    public init(index: Int, total: Int) {
+        self.index = index
+        self.total = total
+    }
+
+    /// "2/3".
+    public var description: String { "\(index)/\(total)" }
+
+    /// How many of `count` plan cases fall in this shard.
+    public func caseCount(of count: Int) -> Int {
+        count / total + (index <= count % total ? 1 : 0)
+    }
+
+    /// The plan index of this shard's n-th case.
+    public func planIndex(_ position: Int) -> Int {
+        position * total + index - 1
+    }
+
+    /// Reads `K/N` with 1 ≤ K ≤ N.
+    public static func parse(_ text: String) -> Shard? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]) else { return nil }
+        return valid(index: index, total: total)
+    }
+
+    static func valid(index: Int, total: Int) -> Shard? {
+        guard total >= 1, total <= 10_000, index >= 1, index <= total else { return nil }
+        return Shard(index: index, total: total)
+    }
+
+    /// The CI engines whose own shard variables are honoured, in the order they are looked for.
+    static let engines: [(name: String, index: String, total: String, base: Int)] = [
+        ("Bazel", "TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", 0),
+        ("GitLab", "CI_NODE_INDEX", "CI_NODE_TOTAL", 1),
+        ("Buildkite", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0),
+    ]
+
+    /// The shard a CI engine's variables name, if any; an error names the variables when they are malformed.
+    public static func fromEnvironment(_ environment: [String: String]) -> Result<Shard?, ShardError> {
+        for engine in engines {
+            guard let totalText = environment[engine.total] else { continue }
+            let indexText = environment[engine.index] ?? ""
+            guard let total = Int(totalText), let index = Int(indexText),
+                let shard = valid(index: index - engine.base + 1, total: total)
+            else {
+                return .failure(
+                    ShardError(
+                        message: "\(engine.name) shard variables \(engine.index)=\(indexText.isEmpty ? "(unset)" : indexText) "
+                            + "\(engine.total)=\(totalText) do not name a shard (the index is \(engine.base)-based)"))
+            }
+            return .success(shard)
+        }
+        return .success(nil)
+    }
+}
+
+/// Malformed shard variables.
+public struct ShardError: Error, Equatable, Sendable {
+    public var message: String
+}
