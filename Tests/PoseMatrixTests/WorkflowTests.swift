@@ -1,0 +1,421 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+@Suite("Shards and merge")
+struct ShardTests {
+    @Test("shards partition the plan exactly and evenly", arguments: 1...7)
+    func partition(_ total: Int) async throws {
+        let loaded = try MatrixLoader.loadBuiltIn()
+        let plan = try Plan(matrix: loaded.matrix)
+        var seen = [Int](repeating: 0, count: plan.count)
+        var sizes: [Int] = []
+        for index in 1...total {
+            let runner = Runner(
+                plan: plan, app: loaded.matrix.app, jobs: 3, deterministic: true, shard: Shard(index: index, total: total))
+            var size = 0
+            var last = -1
+            try await runner.run { result in
+                seen[result.index] += 1
+                #expect(result.index > last, "a shard's cases come in plan order")
+                last = result.index
+                size += 1
+            }
+            #expect(size == runner.caseCount)
+            sizes.append(size)
+        }
+        #expect(seen.allSatisfy { $0 == 1 }, "every case exactly once")
+        #expect(sizes.max()! - sizes.min()! <= 1)
+    }
+
+    @Test("merging shards gives the bytes of one unsharded run", arguments: [2, 3, 5])
+    func mergeEqualsWhole(_ total: Int) async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let whole = folder.appendingPathComponent("whole")
+        #expect(await duoPose(["--out", whole.path, "--deterministic", "--quiet"]).code == 0)
+        var shardFiles: [String] = []
+        for index in 1...total {
+            let out = folder.appendingPathComponent("shard\(index)")
+            #expect(await duoPose(["--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/\(total)"]).code == 0)
+            shardFiles.append(out.appendingPathComponent("results.jsonl").path)
+        }
+        let merged = folder.appendingPathComponent("merged")
+        let result = await duoPose(["merge"] + shardFiles.reversed() + ["--out", merged.path, "--quiet"])
+        #expect(result.code == 0, "\(result.stderr)")
+        for name in [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName] {
+            let one = try Data(contentsOf: whole.appendingPathComponent(name))
+            let other = try Data(contentsOf: merged.appendingPathComponent(name))
+            #expect(one == other, "\(name) differs")
+        }
+    }
+
+    /// Three shards of the reference matrix and one shard of another matrix, made once per test.
+    static func shardFiles() async throws -> (folder: URL, files: [String], other: String) {
+        let folder = try TestFiles.temporaryFolder()
+        var files: [String] = []
+        for index in 1...3 {
+            let out = folder.appendingPathComponent("s\(index)")
+            _ = await duoPose(["--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/3"])
+            files.append(out.appendingPathComponent("results.jsonl").path)
+        }
+        let other = folder.appendingPathComponent("other")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", other.path, "--quiet", "--shard", "2/3"])
+        return (folder, files, other.appendingPathComponent("results.jsonl").path)
+    }
+
+    @Test("merge refuses files that do not make one run, and writes nothing")
+    func mergeRefusals() async throws {
+        let (folder, files, other) = try await Self.shardFiles()
+        let cut = folder.appendingPathComponent("cut.jsonl").path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: files[1]))
+        try bytes.prefix(bytes.count - 40).write(to: URL(fileURLWithPath: cut))
+        let noSummary = folder.appendingPathComponent("nosummary.jsonl").path
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        try Data((lines.dropLast().joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: noSummary))
+        let cases: [([String], String)] = [
+            (
+                [files[0], files[0], files[2]],
+                "Error: \(files[0]):1: shard 1/3 is given twice (also \(files[0])): shards must not overlap\n"
+            ),
+            ([files[0], files[1]], "Error: \(files[0]): shard 3/3 missing: merge needs every shard of the run\n"),
+            (
+                [files[0], other, files[2]],
+                "Error: \(other):1: comes from another matrix (SHA-256 60f50b5c38f6) than \(files[0]) (1d97af6ae254)\n"
+            ),
+            (
+                [files[0], cut, files[2]],
+                "Error: \(cut):40: the last line is cut off (\(lines.last!.utf8.count + 1 - 40) bytes without a line end)\n"
+            ),
+            (
+                [files[0], noSummary, files[2]],
+                "Error: \(noSummary):39: the file ends without a summary line: the run did not finish, or the file was cut short\n"
+            ),
+        ]
+        for (inputs, message) in cases {
+            let out = folder.appendingPathComponent("never").path
+            let result = await duoPose(["merge"] + inputs + ["--out", out])
+            #expect(result.code == 65)
+            #expect(result.stderr == message)
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    struct EngineCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var environment: [String: String]
+        var shard: Shard?
+        var testDescription: String { name }
+    }
+
+    @Test(
+        "each CI engine's shard variables are honoured",
+        arguments: [
+            EngineCase(
+                name: "Bazel, 0-based", environment: ["TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "0"],
+                shard: Shard(index: 1, total: 4)),
+            EngineCase(
+                name: "GitLab, 1-based", environment: ["CI_NODE_TOTAL": "4", "CI_NODE_INDEX": "4"],
+                shard: Shard(index: 4, total: 4)),
+            EngineCase(
+                name: "Buildkite, 0-based", environment: ["BUILDKITE_PARALLEL_JOB_COUNT": "3", "BUILDKITE_PARALLEL_JOB": "2"],
+                shard: Shard(index: 3, total: 3)),
+            EngineCase(name: "none", environment: ["CI": "true"], shard: nil),
+        ])
+    func engines(_ example: EngineCase) throws {
+        #expect(try Shard.fromEnvironment(example.environment).get() == example.shard)
+    }
+
+    @Test("malformed shard variables are a usage error that names them")
+    func malformedEngine() async {
+        let result = await duoPose(["run", "--quiet"], environment: ["CI_NODE_TOTAL": "3", "CI_NODE_INDEX": "0"])
+        #expect(result.code == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: GitLab shard variables CI_NODE_INDEX=0 CI_NODE_TOTAL=3 do not name a shard (the index is 1-based)\n"))
+    }
+
+    @Test("Bazel: the status file is touched, JUnit goes to XML_OUTPUT_FILE, the shard is recorded")
+    func bazel() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let status = folder.appendingPathComponent("status").path
+        let xml = folder.appendingPathComponent("test.xml").path
+        let out = folder.appendingPathComponent("out")
+        let environment = [
+            "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "1", "TEST_SHARD_STATUS_FILE": status, "XML_OUTPUT_FILE": xml,
+        ]
+        let result = await duoPose(["--out", out.path], environment: environment)
+        #expect(result.code == 0)
+        #expect(
+            result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes (shard 2/2 from TEST_SHARD_INDEX/TEST_TOTAL_SHARDS): ")
+        )
+        #expect(FileManager.default.fileExists(atPath: status))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: xml)) == Data(contentsOf: out.appendingPathComponent("junit.xml")))
+        let header = try ResultsReader(path: out.appendingPathComponent("results.jsonl").path).header
+        #expect(header.shard == Shard(index: 2, total: 2))
+    }
+
+    @Test("--shard wins over the engine's variables")
+    func flagWins() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose(
+            ["--out", out.path, "--shard", "1/5"], environment: ["CI_NODE_TOTAL": "2", "CI_NODE_INDEX": "2"])
+        #expect(result.stdout.contains("(shard 1/5 from --shard)"))
+    }
+}
+
+@Suite("Baseline")
+struct BaselineTests {
+    /// A results.jsonl with the given statuses, one case per id.
+    static func resultsFile(_ cases: [(String, CaseResult.Status)]) throws -> String {
+        var lines = [
+            #"{"type":"header","formatVersion":1,"tool":"duo-pose","toolVersion":"0.1.0","generatedAt":"1970-01-01T00:00:00Z","matrix":{"name":"B","path":"b.json","sha256":"00"},"axes":{},"plan":{"cases":\#(cases.count)},"checklist":[]}"#
+        ]
+        for (index, (id, status)) in cases.enumerated() {
+            lines.append(
+                #"{"type":"case","index":\#(index),"id":"\#(id)","pose":"P1","values":{},"status":"\#(status.rawValue)","duration":0}"#
+            )
+        }
+        lines.append(
+            #"{"type":"summary","total":\#(cases.count),"passed":0,"failed":0,"notRun":0,"error":0,"verdict":"passed","duration":0}"#
+        )
+        return try TestFiles.writeTemporary(lines.joined(separator: "\n") + "\n", name: "baseline.jsonl")
+    }
+
+    static func result(_ id: String, _ status: CaseResult.Status, index: Int) -> CaseResult {
+        CaseResult(
+            index: index, id: id, pose: "P1", title: nil, values: [], status: status, reason: nil, failures: [], assumptions: [],
+            duration: 0)
+    }
+
+    @Test("classifies every case against the baseline")
+    func classification() throws {
+        let path = try Self.resultsFile([
+            ("broke", .passed), ("fixed", .failed), ("still", .failed), ("errored", .notRun), ("steady", .passed),
+            ("skipped now", .failed), ("gone", .passed),
+        ])
+        var comparison = try BaselineComparison(path: path)
+        let now: [(String, CaseResult.Status)] = [
+            ("broke", .failed), ("fixed", .passed), ("still", .error), ("errored", .error), ("steady", .passed),
+            ("skipped now", .notRun), ("new pass", .passed), ("new fail", .failed),
+        ]
+        for (index, (id, status)) in now.enumerated() { comparison.add(Self.result(id, status, index: index)) }
+        let diff = comparison.finish()
+        #expect(diff.newFailures.ids == ["broke", "errored", "new fail"])
+        #expect(diff.fixed.ids == ["fixed"])
+        #expect(diff.stillFailing.ids == ["still"])
+        #expect(diff.newCases.ids == ["new pass", "new fail"])
+        #expect(diff.removedCases.ids == ["gone"])
+    }
+
+    @Test("run --baseline reports the comparison and keeps this run's exit code")
+    func runWithBaseline() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let before = folder.appendingPathComponent("before")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", before.path, "--quiet", "--pose", "P1,P2"])
+        let after = folder.appendingPathComponent("after")
+        let result = await duoPose([
+            "run", TestFiles.fixture("small.json"), "--out", after.path, "--baseline",
+            before.appendingPathComponent("results.jsonl").path,
+        ])
+        #expect(result.code == 1)
+        #expect(result.stdout.contains("\nBaseline: 0 new failures, 0 fixed, 2 still failing, 10 new cases, 0 removed cases.\n"))
+        let report = try TestFiles.read(after.appendingPathComponent("report.md"))
+        #expect(report.contains("## Compared with the baseline"))
+        #expect(report.contains("| Still failing | 2 |"))
+        #expect(report.contains("**Still failing**: `P2 [profile=device]`, `P2 [profile=simulator]`."))
+        let summary = try TestFiles.read(after.appendingPathComponent("results.jsonl")).split(separator: "\n").last!
+        #expect(summary.contains(#""newFailures":0,"fixed":0,"stillFailing":2,"newCases":10,"removedCases":0"#))
+    }
+
+    @Test("a baseline that is not a finished results file is refused before anything is written")
+    func badBaseline() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let bad = try TestFiles.writeTemporary("{\"type\":\"header\"}\n", name: "bad.jsonl")
+        let out = folder.appendingPathComponent("out").path
+        let result = await duoPose(["run", "--out", out, "--baseline", bad])
+        #expect(result.code == 65)
+        #expect(result.stderr == "Error: \(bad):1: results format version missing is not supported; expected 1\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
+
+@Suite("Sign-off")
+struct SignOffTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var fixture: String
+        var run: [String] = []
+        var waivers: [String] = []
+        var code: Int32
+        var statuses: [String]
+        var testDescription: String { name }
+    }
+
+    /// small.json's checklist: "closed" (P1, P2; P2 fails) and "fold" (P5 passes); passing.json's passes.
+    @Test(
+        "signs off only when every item passed or is waived",
+        arguments: [
+            Case(name: "all pass", fixture: "passing.json", code: 0, statuses: ["passed", "passed"]),
+            Case(name: "a failure", fixture: "small.json", code: 1, statuses: ["failed", "passed"]),
+            Case(
+                name: "a failure waived", fixture: "small.json", waivers: ["closed=P2 landscape is not shipped"], code: 0,
+                statuses: ["waived", "passed"]),
+            Case(
+                name: "a not-run pose", fixture: "passing.json", run: ["--pose", "P1"], code: 1, statuses: ["passed", "not run"]),
+            Case(
+                name: "a not-run pose waived", fixture: "passing.json", run: ["--pose", "P1"], waivers: ["fold=checked by hand"],
+                code: 0,
+                statuses: ["passed", "waived"]),
+        ])
+    func signoff(_ example: Case) async throws {
+        let folder = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture(example.fixture), "--out", folder.path, "--quiet"] + example.run)
+        let waivers = example.waivers.flatMap { ["--waive", $0] }
+        let result = await duoPose(["signoff", folder.appendingPathComponent("results.jsonl").path, "--by", "Grace"] + waivers)
+        #expect(result.code == example.code, "\(result.stderr)")
+        let text = try TestFiles.read(folder.appendingPathComponent("signoff.md"))
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| closed ") || $0.hasPrefix("| fold ") }
+        let statuses = rows.map { row in
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false)
+            return cells[cells.count - 3].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(statuses == example.statuses)
+        #expect(text.contains("Signed by Grace at "))
+    }
+
+    @Test("the sign-off names who, when, the tool and both SHA-256s")
+    func provenance() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", folder.path, "--quiet"])
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let out = folder.appendingPathComponent("release.md").path
+        let result = await duoPose(
+            ["signoff", results, "--by", "Grace Hopper", "--waive", "closed=not shipped", "--out", out],
+            environment: ["SOURCE_DATE_EPOCH": "1764460800"])
+        #expect(result.code == 0)
+        #expect(result.stdout == "Signed off: Small | test <matrix>, by Grace Hopper. Written to \(out)\n")
+        let text = try TestFiles.read(URL(fileURLWithPath: out))
+        let digest = SHA256.hex(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: results))))
+        #expect(text.contains("Signed by Grace Hopper at 2025-11-30T00:00:00Z."))
+        #expect(text.contains("- Results `\(results)`, SHA-256 `\(digest)`"))
+        #expect(text.contains("| closed | Closed \\| layout | P1, P2 | waived | waived (failed): not shipped |"))
+        #expect(text.contains("- duo-pose \(DuoPose.version); results written by duo-pose \(DuoPose.version)"))
+    }
+
+    @Test("a waiver without a reason, or for no item, is a usage error; a shard cannot be signed off")
+    func refusals() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", folder.path, "--quiet"])
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let usage = "Usage: \(Command.signoff.synopsis)\nSee 'duo-pose --help'.\n"
+        let noReason = await duoPose(["signoff", results, "--by", "G", "--waive", "closed"])
+        #expect(noReason.code == 64)
+        #expect(noReason.stderr == "Error: --waive closed needs a reason: --waive ID=reason\n" + usage)
+        let blank = await duoPose(["signoff", results, "--by", "G", "--waive", "closed=  "])
+        #expect(blank.code == 64)
+        let unknown = await duoPose(["signoff", results, "--by", "G", "--waive", "clsoed=x"])
+        #expect(unknown.stderr == "Error: --waive: the checklist has no item 'clsoed'; did you mean 'closed'?\n" + usage)
+        let noName = await duoPose(["signoff", results])
+        #expect(noName.stderr == "Error: --by NAME is required: say who signs off\n" + usage)
+        let shard = folder.appendingPathComponent("shard")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", shard.path, "--quiet", "--shard", "1/2"])
+        let shardResult = await duoPose(["signoff", shard.appendingPathComponent("results.jsonl").path, "--by", "G"])
+        #expect(shardResult.code == 65)
+        #expect(shardResult.stderr.hasSuffix(":1: is shard 1/2 of a run; merge the shards, then sign off the merged results\n"))
+    }
+}
+
+@Suite("Observations and job summaries")
+struct ObservationTests {
+    static let matrix = TestFiles.packageRoot.appendingPathComponent("Matrices/examples/no-error-handler.json").path
+    static let observations = TestFiles.packageRoot.appendingPathComponent(
+        "Matrices/examples/no-error-handler.observations.jsonl"
+    ).path
+
+    @Test("recorded observations replace the model; unrecorded cases are not run")
+    func recorded() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose(["run", Self.matrix, "--observations", Self.observations, "--out", out.path, "--quiet"])
+        #expect(result.code == 0)
+        let reader = try ResultsReader(path: out.appendingPathComponent("results.jsonl").path)
+        var statuses: [String: String] = [:]
+        while let result = try reader.next() {
+            statuses[result.id] = result.status.rawValue + (result.reason.map { ": " + $0 } ?? "")
+        }
+        #expect(
+            statuses == [
+                "P1 [profile=device]": "notRun: no observation recorded",
+                "P1 [profile=simulator]": "passed",
+                "P9 outer display [profile=device]": "notRun: no observation recorded",
+                "P9 outer display [profile=simulator]": "passed",
+                "P9 inner display [profile=device]": "notRun: no observation recorded",
+                "P9 inner display [profile=simulator]": "passed",
+            ])
+        #expect(reader.header.observations?.path == Self.observations)
+    }
+
+    @Test("a recorded value that contradicts the matrix fails with the file and line as its source")
+    func contradiction() async throws {
+        let recording = try TestFiles.writeTemporary(
+            #"{"pose": "P1", "values": {"profile": "device"}, "observables": {"display": "inner", "scene.size": "466x678"}}"#
+                + "\n",
+            name: "obs.jsonl")
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose([
+            "run", Self.matrix, "--pose", "P1", "--observations", recording, "--out", out.path, "--quiet",
+        ])
+        #expect(result.code == 1)
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        #expect(report.contains("  - `display`: expected `outer`, actual `inner` (measured: observed: \(recording):1)"))
+    }
+
+    @Test("a bad recording is refused with its line and column")
+    func badRecording() async throws {
+        let recording = try TestFiles.writeTemporary(
+            #"{"pose": "P1", "observables": {"display": "outer"}}"# + "\n"
+                + #"{"pose": "P1", "observables": {"dispaly": "outer"}}"# + "\n"
+                + #"{"pose": "P1", "observables": {"display": "outer"}}"# + "\n",
+            name: "obs.jsonl")
+        let result = await duoPose(["run", Self.matrix, "--observations", recording, "--out", "/nonexistent/never"])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr
+                == "Error: \(recording):2:32: observables: unknown key \"dispaly\"; did you mean \"display\"? (expected "
+                + Observable.allCases.map { quoted($0.rawValue) }.joined(separator: ", ") + ")\n"
+                + "Error: \(recording):3:1: this case is already recorded on line 1\n")
+    }
+
+    @Test("--summary appends a compact summary that points at the full report")
+    func jobSummary() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let summary = folder.appendingPathComponent("summary.md").path
+        try Data("# Earlier step\n\n".utf8).write(to: URL(fileURLWithPath: summary))
+        let out = folder.appendingPathComponent("out").path
+        _ = await duoPose([
+            "run", TestFiles.fixture("small.json"), "--out", out, "--quiet", "--summary", summary, "--deterministic",
+        ])
+        let text = try TestFiles.read(URL(fileURLWithPath: summary))
+        #expect(text.hasPrefix("# Earlier step\n\n### duo-pose: Small \\| test &lt;matrix>\n\n**FAILED**: 8 passed, 2 failed"))
+        #expect(text.contains("| P2 | 2 | 0 | 2 | 0 | failed |\n"))
+        #expect(text.hasSuffix("\nFull report: `\(out)/report.md`.\n\n"))
+    }
+
+    @Test("the summary cuts pose rows to stay within its budget")
+    func summaryBudget() throws {
+        let loaded = try MatrixLoader.loadBuiltIn()
+        var tally = Tally()
+        for (index, pose) in Pose.catalogue.enumerated() {
+            tally.add(
+                CaseResult(
+                    index: index, id: pose.id, pose: pose.id, title: nil, values: [], status: .passed, reason: nil,
+                    failures: [], assumptions: [], duration: 0))
+        }
+        let header = RunHeader(loaded: loaded, toolVersion: "0", generatedAt: "", planCases: 13)
+        let full = JobSummary.render(header: header, tally: tally, reportPath: "r.md")
+        let cut = JobSummary.render(header: header, tally: tally, reportPath: "r.md", budget: full.utf8.count - 60)
+        #expect(cut.utf8.count <= full.utf8.count - 60)
+        #expect(cut.contains("| … | rows cut to fit the job summary; see the full report | | | | |\n"))
+        #expect(!cut.contains("| P13 |"))
+    }
+}
