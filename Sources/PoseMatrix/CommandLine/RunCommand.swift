@@ -105,7 +105,7 @@ enum RunCommand {
         guard let path = environment["TEST_SHARD_STATUS_FILE"], !path.isEmpty,
             environment["TEST_TOTAL_SHARDS"] != nil, !FileManager.default.fileExists(atPath: path)
         else { return }
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)  // best effort: Bazel only reads its presence
     }
 
     /// Copies a finished report to another path, atomically.
