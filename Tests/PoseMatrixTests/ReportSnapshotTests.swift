@@ -73,6 +73,21 @@ struct EscapingTests {
     @Test("JSON strings escape quotes, backslashes and control characters")
     func json() {
         #expect(Escaping.json("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
+        #expect(Escaping.json("\u{7F}x\u{2028}y\u{2029}é\u{1F}") == "\"\\u007fx\\u2028y\\u2029é\\u001f\"")
+    }
+
+    @Test("the byte writers take the same fast and slow paths as the whole-string functions")
+    func byteBuffer() throws {
+        for text in ["plain", "a<b>&\"'", "tab\tnew\nline", "\u{FFFF}\u{FFFE}\u{FFFD}", "é→ü", "", "\u{0}"] {
+            var xml = ByteBuffer()
+            xml.appendXML(text)
+            #expect(String(decoding: xml.bytes, as: UTF8.self) == Escaping.xml(text))
+            var json = ByteBuffer()
+            json.appendJSONString(text)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == quoted(text))
+            #expect(try JSON5Reader.parse(quoted(text)).string == text)
+        }
+        #expect(Escaping.xml("\u{FFFF}a\u{FFFE}") == "\u{FFFD}a\u{FFFD}")
     }
 
     @Test("JUnit times have exactly three decimals")

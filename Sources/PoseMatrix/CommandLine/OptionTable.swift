@@ -12,7 +12,7 @@ public enum Command: String, CaseIterable, Sendable {
         switch self {
         case .run:
             "duo-pose run [MATRIX…] [--out DIR] [--jobs N] [--pose P1,P7] [--where axis=value] [--shard K/N] "
-                + "[--baseline RESULTS] [--observations FILE] [--summary FILE] [--strict] [--quiet]"
+                + "[--baseline RESULTS] [--observations FILE] [--summary FILE] [--dry-run] [--strict] [--quiet]"
         case .validate: "duo-pose validate MATRIX…"
         case .list: "duo-pose list [--json]"
         case .show: "duo-pose show POSE [--matrix FILE] [--axis axis=value] [--json]"
@@ -77,6 +77,9 @@ enum OptionTable {
         OptionSpec(
             name: "--summary", valueName: "FILE", commands: [.run, .merge],
             help: "Append a compact Markdown summary to FILE, such as $GITHUB_STEP_SUMMARY."),
+        OptionSpec(
+            name: "--dry-run", commands: [.run],
+            help: "Evaluate every case and print the verdict, but write no reports (the model's own speed)."),
         OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
         OptionSpec(name: "--quiet", commands: [.run, .merge], help: "Print nothing on success."),
         OptionSpec(name: "--by", valueName: "NAME", commands: [.signoff], help: "Who signs off (required)."),

@@ -12,6 +12,7 @@ enum RunCommand {
         /// Where the shard came from, for the summary line: "--shard" or the CI engine's variables.
         var shardOrigin: String?
         var observationsPath: String?
+        var dryRun = false
     }
 
     static func execute(_ words: [String], context: Context) async -> Int32 {
@@ -79,6 +80,10 @@ enum RunCommand {
         _ matrix: LoadedMatrix, plan: Plan, folder: String, options: Options, source: ObservationSource,
         baseline: BaselineComparison?, context: Context
     ) async throws -> Int32 {
+        let runner = Runner(
+            plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic, shard: options.shard,
+            source: source)
+        if options.dryRun { return try await dryRun(matrix, runner: runner, options: options, context: context) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var recorded: (path: String, sha256: String)?
         if case .recorded(let recording) = source { recorded = (recording.path, recording.sha256) }
@@ -87,10 +92,7 @@ enum RunCommand {
             generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
             planCases: plan.count, shard: options.shard, observations: recorded)
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
-        let runner = Runner(
-            plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic, shard: options.shard,
-            source: source)
-        try await runner.run { try reports.write($0) }
+        try await runner.run(transform: reports.renderer.render) { try reports.write($0) }
         let tally = try reports.finish()
         // Bazel reads the test's JUnit from XML_OUTPUT_FILE.
         if let xmlOutput = context.environment["XML_OUTPUT_FILE"], !xmlOutput.isEmpty {
@@ -98,6 +100,19 @@ enum RunCommand {
         }
         let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
         return try options.output.finish(header: header, tally: tally, folder: folder, label: label, context: context)
+    }
+
+    /// Evaluates every case and prints the verdict, writing nothing.
+    private static func dryRun(_ matrix: LoadedMatrix, runner: Runner, options: Options, context: Context) async throws -> Int32 {
+        var counts = Counts()
+        try await runner.run { counts.add($0) }
+        if !options.output.quiet {
+            context.stdout.write(
+                "duo-pose: \(matrix.matrix.name) (dry run, no reports): " + MarkdownReport.verdictLine(counts).removing("**")
+                    + "\n")
+        }
+        if counts.failed + counts.errors > 0 || (options.output.strict && counts.notRun > 0) { return DuoPose.ExitCode.failure }
+        return DuoPose.ExitCode.success
     }
 
     /// Bazel asks a test runner that supports sharding to touch this file.
@@ -170,6 +185,10 @@ enum RunCommand {
             }
         }
         options.observationsPath = parsed.value("--observations")
+        options.dryRun = parsed.flags.contains("--dry-run")
+        if options.dryRun && (options.output.summaryPath != nil || options.output.baselinePath != nil) {
+            throw UsageError(message: "--dry-run writes nothing, so it takes no --summary or --baseline", command: .run)
+        }
         options.deterministic = parsed.flags.contains("--deterministic") || environment["SOURCE_DATE_EPOCH"] != nil
         return options
     }

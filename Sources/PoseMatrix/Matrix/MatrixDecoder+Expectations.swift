@@ -29,7 +29,7 @@ extension MatrixDecoder {
                 expectations.append(Expectation(observable: observable, condition: condition))
             }
         }
-        return expectations
+        return expectations.sorted { $0.observable < $1.observable }
     }
 
     private mutating func decodeCondition(_ node: JSONNode, _ observable: Observable, _ path: KeyPath) -> Condition? {

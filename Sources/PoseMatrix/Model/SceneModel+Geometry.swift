@@ -11,17 +11,50 @@ extension SceneModel {
     /// Whether the front scene is half of the inner display in Split View.
     var inSplitView: Bool { splitSide != nil && display == .inner }
 
-    /// What a geometry update carries: size and size classes.
-    struct Geometry: Equatable {
-        var size: String
-        var sizeClass: String
+    /// The inputs the front scene's geometry depends on, kept before a change so that the
+    /// update can say what it changed from.
+    struct GeometryState: Equatable {
+        var display: Display
+        var held: Orientation
+        var split: SplitSide?
+        var placementUnknown: Bool
     }
 
-    var geometry: Geometry {
-        Geometry(
-            size: observeSceneSize().value?.description ?? "unknown",
-            sizeClass: observeSizeClass().value?.description ?? "unknown")
+    var geometryState: GeometryState {
+        GeometryState(display: display, held: heldOrientation, split: splitSide, placementUnknown: placementUnknown)
     }
+
+    /// The model as it was in an earlier geometry state.
+    func at(_ state: GeometryState) -> SceneModel {
+        var copy = self
+        copy.display = state.display
+        copy.heldOrientation = state.held
+        copy.splitSide = state.split
+        copy.placementUnknown = state.placementUnknown
+        return copy
+    }
+
+    /// What the app sees of its geometry: the display, the interface orientation and the half of Split View.
+    struct EffectiveGeometry: Equatable {
+        var display: Display
+        var orientation: Orientation
+        var split: SplitSide?
+        var placementUnknown: Bool
+    }
+
+    var effectiveGeometry: EffectiveGeometry { effectiveGeometry(of: geometryState) }
+
+    /// What the app saw in a geometry state, computed without copying the model.
+    func effectiveGeometry(of state: GeometryState) -> EffectiveGeometry {
+        let physical = state.display == .outer ? state.held : state.held.rotated
+        let honoured = state.display == .inner || app.orientations.contains(physical) || app.orientations.isEmpty
+        return EffectiveGeometry(
+            display: state.display, orientation: honoured ? physical : physical.rotated,
+            split: state.display == .inner ? state.split : nil, placementUnknown: state.placementUnknown)
+    }
+
+    /// The scene size as events show it.
+    var sizeText: String { observeSceneSize().value?.description ?? "unknown" }
 
     /// The scene size in points. [M AX-DGb; A App Store Connect sizes; A T61 for the SDK rule]
     func observeSceneSize() -> Observation {

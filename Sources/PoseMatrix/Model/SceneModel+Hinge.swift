@@ -14,10 +14,12 @@ extension SceneModel {
     /// Sets the hinge: logs the update, drives a hinge effect on the way, and hands the
     /// scenes to the other display when the angle passes a hold. [M AX-PR; M SIN]
     mutating func setHinge(_ angle: Double) {
-        let before = hingeDescription
         let oldAngle = requestedAngle
         requestedAngle = angle
-        if hingeDescription != before { log(.hinge, session: 0, from: before, to: hingeDescription, hingeProvenance) }
+        if angle != oldAngle {
+            let (from, to) = recordsEventDetail ? (hingeDescription(at: oldAngle), hingeDescription) : (nil, "")
+            log(.hinge, session: 0, from: from, to: to, hingeProvenance)
+        }
         // Moving between two angles passes through the partially open range, which drives
         // a hinge effect; so does resting in it. [M AX-PR: closed → partiallyOpen → fullyOpen]
         let low = min(oldAngle, angle)
@@ -25,10 +27,10 @@ extension SceneModel {
         if (low != high && high > Self.simulatorClosedAngle && low < 180) || hingeStatus == "partiallyOpen" {
             hingeEffectDriven = true
         }
+        let before = geometryState
         if flipped && hingeStatus == "closed" { flipped = false }
-        let previous = display
         handOffDisplay()
-        if display != previous { moveScenes(from: previous) }
+        if display != before.display { moveScenes(from: before) }
     }
 
     /// Moves the scene between displays with hysteresis, separately from the hinge status. [M SIN; M AX-DGb]
@@ -54,15 +56,24 @@ extension SceneModel {
     /// Turning the open device round moves a capturing camera app to the outer display, and back. [A T65]
     mutating func flip() {
         guard hingeStatus != "closed", cameraViewShown, app.camera.uses != .none else { return }
-        let previous = display
+        let before = geometryState
         flipped.toggle()
         display = flipped ? .outer : .inner
         if !flipped { handOffDisplay() }
-        if display != previous { moveScenes(from: previous) }
+        if display != before.display { moveScenes(from: before) }
     }
 
     /// "status@angle", as hinge events show it.
-    var hingeDescription: String {
+    var hingeDescription: String { hingeDescription(at: requestedAngle) }
+
+    /// "status@angle" had the hinge been at another angle.
+    func hingeDescription(at angle: Double) -> String {
+        var other = self
+        other.requestedAngle = angle
+        return other.hingeText
+    }
+
+    private var hingeText: String {
         "\(hingeStatus)@\(observeHingeAngle().value?.description ?? "?")"
     }
 
@@ -93,18 +104,11 @@ extension SceneModel {
         guard settings.profile == .simulator else {
             return .fact(.number(angle), .inference, "I: device smoothing unknown")
         }
-        if let known = Self.simulatorReportedAngles.first(where: { $0.requested == angle }) {
-            return .fact(.number(known.reported), .measured, "M AX-PR")
+        if Self.simulatorReportedAngles.contains(where: { $0.requested == angle }) {
+            return .fact(.number(reportedAngle), .measured, "M AX-PR")
         }
-        let points = Self.simulatorReportedAngles
-        if let upper = points.firstIndex(where: { $0.requested > angle }), upper > 0 {
-            let low = points[upper - 1]
-            let high = points[upper]
-            let fraction = (angle - low.requested) / (high.requested - low.requested)
-            let reported = low.reported + fraction * (high.reported - low.reported)
-            return .fact(.number((reported * 10).rounded() / 10), .inference, "I from M AX-PR")
-        }
-        return .fact(.number(angle), .inference, "I: angle reported as requested")
+        let smoothed = reportedAngle != angle
+        return .fact(.number(reportedAngle), .inference, smoothed ? "I from M AX-PR" : "I: angle reported as requested")
     }
 
     /// The hinge status the app is told: closed at or below 19.2°, fully open only at 180°. [M AX-PR, AX-DGb]
@@ -114,9 +118,23 @@ extension SceneModel {
 
     /// The status by the simulator's thresholds; the device's are the system's call. [A DeviceHinge; M AX-PR]
     var hingeStatus: String {
-        guard case .number(let reported)? = observeHingeAngle().value else { return "none" }
         if requestedAngle == 180 { return "fullyOpen" }
-        return reported <= Self.simulatorClosedAngle ? "closed" : "partiallyOpen"
+        return reportedAngle <= Self.simulatorClosedAngle ? "closed" : "partiallyOpen"
+    }
+
+    /// The angle the app is told, as a number: the simulator's smoothing near 180° applied.
+    var reportedAngle: Double {
+        let angle = requestedAngle
+        let points = Self.simulatorReportedAngles
+        guard settings.profile == .simulator, angle >= points[0].requested, angle < 180,
+            let upper = points.firstIndex(where: { $0.requested >= angle })
+        else { return angle }
+        if points[upper].requested == angle { return points[upper].reported }
+        // Between two measured requests, by straight-line interpolation. [I from M AX-PR]
+        let low = points[upper - 1]
+        let high = points[upper]
+        let reported = low.reported + (angle - low.requested) / (high.requested - low.requested) * (high.reported - low.reported)
+        return (reported * 10).rounded() / 10
     }
 
     /// The division region: none on the outer display, inactive when flat, active when partially open. [M AX-DGb; A T63]

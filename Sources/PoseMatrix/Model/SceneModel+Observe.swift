@@ -79,14 +79,13 @@ extension SceneModel {
 
     /// Counts one kind of event; the count is as firm as its least firm event.
     private func count(_ kind: SceneEvent.Kind) -> Observation {
-        let matching = events.filter { $0.kind == kind }
-        guard let first = matching.first else {
+        let tally = eventTallies[kind]
+        guard let (provenance, source) = tally.weakest else {
             // Folds call no geometry update and change no phase. [M AX-PR, S0]
             let (provenance, source) = measuredProvenance("M AX-PR, S0")
             return .fact(.number(0), provenance, source)
         }
-        let weakest = matching.dropFirst().reduce(first) { $1.provenance.strength < $0.provenance.strength ? $1 : $0 }
-        return .fact(.number(Double(matching.count)), weakest.provenance, weakest.source)
+        return .fact(.number(Double(tally.count)), provenance, source)
     }
 
     private var windowsProvenance: (Provenance, String) {

@@ -23,43 +23,32 @@ extension SceneModel {
 
     /// The scenes follow the display: one screen change and one geometry update per window,
     /// the same scene and session, phase untouched. [A DocUIK; A T61; M S0]
-    mutating func moveScenes(from previous: Display) {
-        let before = geometryOn(previous)
+    mutating func moveScenes(from before: GeometryState) {
         if display == .outer { splitSide = nil }  // the split ends on the outer display [U S0]
-        let after = geometry
+        let (from, to): (String?, String) = recordsEventDetail ? (at(before).sizeText, sizeText) : (nil, "")
         for window in windows {
             log(
-                .screenChange, session: window.session, from: screenName(previous), to: screenName(display),
-                (.apple, "A DocUIK; M S0"))
-            log(.geometryUpdate, session: window.session, from: before.size, to: after.size, (.apple, "A DocUIK; M S0"))
+                .screenChange, session: window.session, from: recordsEventDetail ? screenName(before.display) : nil,
+                to: recordsEventDetail ? screenName(display) : "", (.apple, "A DocUIK; M S0"))
+            log(.geometryUpdate, session: window.session, from: from, to: to, (.apple, "A DocUIK; M S0"))
         }
-        sizeClassMayRebuild(from: before, to: after)
+        sizeClassMayRebuild(from: before)
     }
 
-    /// A change of geometry without a change of screen (rotation, Split View).
-    mutating func geometryChanged(from before: Geometry, screenChanged: Bool) {
-        let after = geometry
-        guard after != before, let front = frontWindow else { return }
+    /// A change of geometry without a change of screen (rotation, Split View): one update if the app sees a change.
+    mutating func geometryChanged(from before: GeometryState) {
+        guard effectiveGeometry(of: before) != effectiveGeometry, let front = frontWindow else { return }
         log(
-            .geometryUpdate, session: front.session, from: before.size, to: after.size,
-            (.inference, "I: geometry includes orientation"))
-        sizeClassMayRebuild(from: before, to: after)
+            .geometryUpdate, session: front.session, from: recordsEventDetail ? at(before).sizeText : nil,
+            to: recordsEventDetail ? sizeText : "", (.inference, "I: geometry includes orientation"))
+        sizeClassMayRebuild(from: before)
     }
 
     /// An app that saves on `.inactive` rebuilds from its last save when the size class changes,
     /// but a fold brings no `.inactive` [M S0], so unsaved work is lost. [I from M S0; S0 rule 7]
-    mutating func sizeClassMayRebuild(from before: Geometry, to after: Geometry) {
-        if before.sizeClass != after.sizeClass && app.state.savesOn == .inactive && stateDirty {
-            stateLost = true
-        }
-    }
-
-    /// The geometry the front scene had on a display (for the update's "from" value).
-    func geometryOn(_ other: Display) -> Geometry {
-        var copy = self
-        copy.display = other
-        if other == .outer { copy.splitSide = nil }
-        return copy.geometry
+    mutating func sizeClassMayRebuild(from before: GeometryState) {
+        guard app.state.savesOn == .inactive, stateDirty else { return }
+        if at(before).observeSizeClass().value != observeSizeClass().value { stateLost = true }
     }
 
     func screenName(_ display: Display) -> String { display == .outer ? "primary" : "primary-1" }
@@ -67,9 +56,9 @@ extension SceneModel {
     /// Split View on the inner display: the front window takes half. Elsewhere there is none. [A T64, T66]
     mutating func enterSplitView(_ side: SplitSide) {
         guard display == .inner else { return }
-        let before = geometry
+        let before = geometryState
         splitSide = side
-        geometryChanged(from: before, screenChanged: false)
+        geometryChanged(from: before)
     }
 
     /// The person asks for content in a new window, the way the app offers it.
@@ -172,7 +161,7 @@ extension SceneModel {
             if phase == .background || app.state.savesOn == .inactive { stateDirty = false }
         }
         if settings.profile == .simulator {
-            let size = geometry.size
+            let size = recordsEventDetail ? sizeText : ""
             let other = display == .outer ? "951x669" : "466x678"
             log(.geometryUpdate, session: session, from: size, to: other, (.measured, "M S0: 5 of 6 runs"))
             log(.geometryUpdate, session: session, from: other, to: size, (.measured, "M S0: 5 of 6 runs"))

@@ -58,11 +58,17 @@ public struct SceneModel: Sendable {
 
     /// What the app was told, in order.
     public internal(set) var events: [SceneEvent] = []
+    /// Counts of events by kind, kept whether or not the log is.
+    var eventTallies = EventTallies()
+    /// Whether the event log is kept; counting needs only ``eventTallies``.
+    let recordsEventDetail: Bool
 
     /// The launch state of DESIGN §4: closed at 0°, held in portrait, one window on the outer display, active.
-    public init(settings: CaseSettings, app: App) {
+    /// Without `eventDetail`, no event log is kept: the counts are all a run needs.
+    public init(settings: CaseSettings, app: App, eventDetail: Bool = true) {
         self.settings = settings
         self.app = app
+        recordsEventDetail = eventDetail
         if app.state.cachesScreen { cachedScreen = .outer }
         // The `windows` axis: a second window of the app's is already connected, in the background. [I from M S0]
         for _ in 1..<max(1, settings.windows) {
@@ -70,7 +76,7 @@ public struct SceneModel: Sendable {
             nextSession += 1
         }
         // The first hinge callback has no old value. [M AX-PR]
-        log(.hinge, session: 0, from: nil, to: hingeDescription, hingeProvenance)
+        log(.hinge, session: 0, from: nil, to: recordsEventDetail ? hingeDescription : "", hingeProvenance)
     }
 
     /// Moves the model by one step, then lets the system react (accessory, effects).
@@ -120,9 +126,9 @@ public struct SceneModel: Sendable {
     }
 
     mutating func setPhysicalOrientation(_ orientation: Orientation, on target: Display) {
-        let before = geometry
+        let before = geometryState
         heldOrientation = setPhysicalOrientationValue(orientation, on: target)
-        geometryChanged(from: before, screenChanged: false)
+        geometryChanged(from: before)
     }
 
     /// Rotation updates the effective geometry, which includes the interface orientation. [I, not measured]
@@ -133,7 +139,10 @@ public struct SceneModel: Sendable {
     /// The front window: the last visible one.
     var frontWindow: AppWindow? { windows.last { $0.visible } }
 
+    /// Counts an event and, with ``recordsEventDetail``, logs it; callers pass from and to values only then.
     mutating func log(_ kind: SceneEvent.Kind, session: Int, from: String?, to: String, _ provenance: (Provenance, String)) {
+        eventTallies.add(kind, provenance)
+        guard recordsEventDetail else { return }
         events.append(
             SceneEvent(kind: kind, session: session, from: from, to: to, provenance: provenance.0, source: provenance.1))
     }

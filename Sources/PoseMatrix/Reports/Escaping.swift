@@ -3,24 +3,9 @@ enum Escaping {
     /// Text for an XML 1.0 attribute or element: markup characters escaped, characters XML 1.0
     /// forbids (most C0 controls, U+FFFE, U+FFFF) replaced by U+FFFD, never written.
     static func xml(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        var buffer = ByteBuffer(capacity: text.utf8.count)
+        buffer.appendXML(text)
+        return String(decoding: buffer.bytes, as: UTF8.self)
     }
 
     /// Text for a Markdown table cell or inline span: `|` escaped, line breaks and control characters as spaces.

@@ -14,6 +14,8 @@ public struct JUnitReport: ReportWriter {
     }
 
     private let header: RunHeader
+    /// `<matrix-slug>.`, the start of every class name.
+    let classPrefix: String
     private let file: OutputFile
     private let spool: Spool
     private var suites: [Suite] = []
@@ -21,32 +23,54 @@ public struct JUnitReport: ReportWriter {
     public init(header: RunHeader, file: OutputFile) throws {
         self.header = header
         self.file = file
+        classPrefix = header.slug + "."
         spool = try Spool(beside: file.url)
     }
 
     public mutating func write(_ result: CaseResult) throws {
+        var buffer = ByteBuffer()
+        Self.render(result, classPrefix: classPrefix, into: &buffer)
+        try write(result, testcase: buffer.bytes)
+    }
+
+    /// Spools a case's pre-rendered `<testcase>` (from ``CaseRenderer``) and counts it in its suite.
+    mutating func write(_ result: CaseResult, testcase bytes: [UInt8]) throws {
         if suites.last?.pose != result.pose { suites.append(Suite(pose: result.pose)) }
-        var xml = "    <testcase name=\"" + Escaping.xml(result.id) + "\" classname=\""
-        xml += Escaping.xml(header.slug + "." + result.pose) + "\" time=\"" + Self.time(result.duration) + "\""
-        switch result.status {
-        case .passed:
-            xml += "/>\n"
-        case .failed:
-            let names = result.failures.map(\.observable.rawValue).joined(separator: ", ")
-            let noun = result.failures.count == 1 ? "expectation" : "expectations"
-            xml += ">\n      <failure type=\"expectation\" message=\""
-            xml += Escaping.xml("\(result.failures.count) \(noun) failed: \(names)") + "\">"
-            xml += Escaping.xml(result.failures.map(Self.describe).joined(separator: "\n"))
-            xml += "</failure>\n    </testcase>\n"
-        case .notRun:
-            xml += ">\n      <skipped message=\"" + Escaping.xml("not run: " + (result.reason ?? "")) + "\"/>\n    </testcase>\n"
-        case .error:
-            xml += ">\n      <error message=\"" + Escaping.xml(result.reason ?? "") + "\"/>\n    </testcase>\n"
-        }
-        let bytes = Array(xml.utf8)
         try spool.write(bytes)
         suites[suites.count - 1].counts.add(result)
         suites[suites.count - 1].byteCount += bytes.count
+    }
+
+    /// A case's `<testcase>` element: failures with expected, actual and provenance; not run as skipped.
+    static func render(_ result: CaseResult, classPrefix: String, into out: inout ByteBuffer) {
+        out.append("    <testcase name=\"")
+        out.appendXML(result.id)
+        out.append("\" classname=\"")
+        out.appendXML(classPrefix)
+        out.appendXML(result.pose)
+        out.append("\" time=\"")
+        out.append(time(result.duration))
+        out.append("\"")
+        switch result.status {
+        case .passed:
+            out.append("/>\n")
+        case .failed:
+            let names = result.failures.map(\.observable.rawValue).joined(separator: ", ")
+            let noun = result.failures.count == 1 ? "expectation" : "expectations"
+            out.append(">\n      <failure type=\"expectation\" message=\"")
+            out.appendXML("\(result.failures.count) \(noun) failed: \(names)")
+            out.append("\">")
+            out.appendXML(result.failures.map(describe).joined(separator: "\n"))
+            out.append("</failure>\n    </testcase>\n")
+        case .notRun:
+            out.append(">\n      <skipped message=\"not run: ")
+            out.appendXML(result.reason ?? "")
+            out.append("\"/>\n    </testcase>\n")
+        case .error:
+            out.append(">\n      <error message=\"")
+            out.appendXML(result.reason ?? "")
+            out.append("\"/>\n    </testcase>\n")
+        }
     }
 
     /// "scene.size: expected 466x678, actual 678x466 (inference: I: P1 rotated)".

@@ -18,8 +18,8 @@ public struct MarkdownReport: ReportWriter {
     private var listedFailures = 0
     private var reasons: [String: ReasonRow] = [:]
     private var reasonOrder: [String] = []
-    private var assumptions: [String: ReasonRow] = [:]
-    private var assumptionOrder: [String] = []
+    private var assumptions: [CaseResult.Assumption: ReasonRow] = [:]
+    private var assumptionOrder: [CaseResult.Assumption] = []
     /// Not-run cases whose reason is past the row limit.
     private var unlistedNotRun = 0
 
@@ -52,17 +52,16 @@ public struct MarkdownReport: ReportWriter {
             }
         case .passed:
             for assumption in result.assumptions {
-                let key =
-                    "`\(assumption.observable.rawValue)` | \(assumption.provenance.rawValue) | "
-                    + Escaping.markdownCell(assumption.source)
-                Self.count(key, pose: result.pose, in: &assumptions, order: &assumptionOrder)
+                Self.count(assumption, pose: result.pose, in: &assumptions, order: &assumptionOrder)
             }
         }
     }
 
     /// Counts a row by key; returns false when the row limit leaves it out.
     @discardableResult
-    private static func count(_ key: String, pose: String, in rows: inout [String: ReasonRow], order: inout [String]) -> Bool {
+    private static func count<Key: Hashable>(_ key: Key, pose: String, in rows: inout [Key: ReasonRow], order: inout [Key])
+        -> Bool
+    {
         if rows[key] == nil {
             guard order.count < listedReasonLimit else { return false }
             order.append(key)
@@ -167,7 +166,8 @@ public struct MarkdownReport: ReportWriter {
         out += "| Observable | Provenance | Source | Passed cases | Poses |\n|---|---|---|---:|---|\n"
         for key in assumptionOrder {
             let row = assumptions[key]!
-            out += "| " + key + " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
+            out += "| `\(key.observable.rawValue)` | \(key.provenance.rawValue) | " + Escaping.markdownCell(key.source)
+            out += " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
         }
         try file.write(out)
     }

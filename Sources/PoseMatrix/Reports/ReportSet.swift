@@ -22,11 +22,20 @@ public struct ReportSet {
         markdown = MarkdownReport(header: header, file: try OutputFile(folder.appendingPathComponent(Self.markdownName)))
     }
 
+    /// The renderer that workers use to turn results into report bytes in parallel.
+    public var renderer: CaseRenderer { CaseRenderer(classPrefix: junit.classPrefix) }
+
     public mutating func write(_ result: CaseResult) throws {
+        try write(renderer.render(result))
+    }
+
+    /// Writes a case rendered on a worker: only appending and counting happen here.
+    public mutating func write(_ rendered: RenderedCase) throws {
+        let result = rendered.result
         tally.add(result)
         comparison?.add(result)
-        try results.write(result)
-        try junit.write(result)
+        try results.write(line: rendered.line)
+        try junit.write(result, testcase: rendered.testcase)
         try markdown.write(result)
     }
 
@@ -37,5 +46,27 @@ public struct ReportSet {
         try junit.finish(tally)
         try markdown.finish(tally)
         return tally
+    }
+}
+
+/// A case with its report bytes, rendered off the writing thread.
+public struct RenderedCase: Sendable {
+    public var result: CaseResult
+    /// Its `results.jsonl` line.
+    public var line: [UInt8]
+    /// Its `<testcase>` element.
+    public var testcase: [UInt8]
+}
+
+/// Renders cases into report bytes; a value, so workers can share it.
+public struct CaseRenderer: Sendable {
+    let classPrefix: String
+
+    public func render(_ result: CaseResult) -> RenderedCase {
+        var line = ByteBuffer(capacity: 512)
+        ResultsJSONL.render(result, into: &line)
+        var testcase = ByteBuffer(capacity: 256)
+        JUnitReport.render(result, classPrefix: classPrefix, into: &testcase)
+        return RenderedCase(result: result, line: line.bytes, testcase: testcase.bytes)
     }
 }

@@ -34,34 +34,75 @@ public struct ResultsJSONL: ReportWriter {
     }
 
     public mutating func write(_ result: CaseResult) throws {
-        var line = "{\"type\":\"case\",\"index\":\(result.index),\"id\":" + Escaping.json(result.id)
-        line += ",\"pose\":" + Escaping.json(result.pose)
-        if let title = result.title { line += ",\"title\":" + Escaping.json(title) }
-        line +=
-            ",\"values\":{"
-            + result.values.map { Escaping.json($0.axis) + ":" + Escaping.json($0.value) }
-            .joined(separator: ",") + "}"
-        line += ",\"status\":\"\(result.status.rawValue)\""
-        if let reason = result.reason { line += ",\"reason\":" + Escaping.json(reason) }
+        var buffer = ByteBuffer()
+        Self.render(result, into: &buffer)
+        try file.write(bytes: buffer.bytes)
+    }
+
+    /// Appends a case's line, pre-rendered (by ``CaseRenderer`` on a worker).
+    mutating func write(line: [UInt8]) throws {
+        try file.write(bytes: line)
+    }
+
+    /// A case's line: id, pose, title, axis values, status, reason, failures, assumptions, duration.
+    static func render(_ result: CaseResult, into out: inout ByteBuffer) {
+        out.append("{\"type\":\"case\",\"index\":")
+        out.append(result.index)
+        out.append(",\"id\":")
+        out.appendJSONString(result.id)
+        out.append(",\"pose\":")
+        out.appendJSONString(result.pose)
+        if let title = result.title {
+            out.append(",\"title\":")
+            out.appendJSONString(title)
+        }
+        out.append(",\"values\":{")
+        for (position, entry) in result.values.enumerated() {
+            if position > 0 { out.append(",") }
+            out.appendJSONString(entry.axis)
+            out.append(":")
+            out.appendJSONString(entry.value)
+        }
+        out.append("},\"status\":\"")
+        out.append(result.status.rawValue)
+        out.append("\"")
+        if let reason = result.reason {
+            out.append(",\"reason\":")
+            out.appendJSONString(reason)
+        }
         if !result.failures.isEmpty {
-            line +=
-                ",\"failures\":["
-                + result.failures.map { failure in
-                    "{\"observable\":\"\(failure.observable.rawValue)\",\"expected\":" + Escaping.json(failure.expected)
-                        + ",\"actual\":" + Escaping.json(failure.actual) + ",\"provenance\":\"\(failure.provenance.rawValue)\""
-                        + ",\"source\":" + Escaping.json(failure.source) + "}"
-                }.joined(separator: ",") + "]"
+            out.append(",\"failures\":[")
+            for (position, failure) in result.failures.enumerated() {
+                out.append(position > 0 ? ",{\"observable\":\"" : "{\"observable\":\"")
+                out.append(failure.observable.rawValue)
+                out.append("\",\"expected\":")
+                out.appendJSONString(failure.expected)
+                out.append(",\"actual\":")
+                out.appendJSONString(failure.actual)
+                out.append(",\"provenance\":\"")
+                out.append(failure.provenance.rawValue)
+                out.append("\",\"source\":")
+                out.appendJSONString(failure.source)
+                out.append("}")
+            }
+            out.append("]")
         }
         if !result.assumptions.isEmpty {
-            line +=
-                ",\"assumptions\":["
-                + result.assumptions.map { assumption in
-                    "{\"observable\":\"\(assumption.observable.rawValue)\",\"provenance\":\"\(assumption.provenance.rawValue)\""
-                        + ",\"source\":" + Escaping.json(assumption.source) + "}"
-                }.joined(separator: ",") + "]"
+            out.append(",\"assumptions\":[")
+            for (position, assumption) in result.assumptions.enumerated() {
+                out.append(position > 0 ? ",{\"observable\":\"" : "{\"observable\":\"")
+                out.append(assumption.observable.rawValue)
+                out.append("\",\"provenance\":\"")
+                out.append(assumption.provenance.rawValue)
+                out.append("\",\"source\":")
+                out.appendJSONString(assumption.source)
+                out.append("}")
+            }
+            out.append("]")
         }
-        line += ",\"duration\":" + Self.seconds(result.duration) + "}\n"
-        try file.write(line)
+        out.append(",\"duration\":")
+        out.append(seconds(result.duration))
+        out.append("}\n")
     }
 
     public mutating func finish(_ tally: Tally) throws {

@@ -18,7 +18,7 @@ public struct CaseResult: Sendable, Equatable {
     }
 
     /// A checked value that rests on inference or an unverified claim.
-    public struct Assumption: Sendable, Equatable {
+    public struct Assumption: Sendable, Hashable {
         public var observable: Observable
         public var provenance: Provenance
         public var source: String

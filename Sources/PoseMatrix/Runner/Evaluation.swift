@@ -9,7 +9,7 @@ public enum Evaluation {
         let settings = testCase.settings(app: app)
         var result = CaseResult(
             index: testCase.index, id: testCase.id, pose: entry.pose.id, title: entry.title,
-            values: testCase.values.map { AxisEntry(axis: $0.0.rawValue, value: $0.1.description) },
+            values: zip(testCase.values, testCase.texts).map { AxisEntry(axis: $0.0.rawValue, value: $1) },
             status: .notRun, reason: nil, failures: [], assumptions: [], duration: 0)
 
         if let rule = entry.notRun.first(where: { $0.when.matches(settings) }) {
@@ -28,7 +28,7 @@ public enum Evaluation {
         let observe: (Observable) -> Observation
         switch source {
         case .model:
-            var model = SceneModel(settings: settings, app: app)
+            var model = SceneModel(settings: settings, app: app, eventDetail: false)
             for step in entry.effectiveSteps { model.apply(step) }
             observe = { [model] in model.observe($0) }
         case .recorded(let recording):
@@ -65,11 +65,19 @@ public enum Evaluation {
     /// The entry's expectations with the matching `where` clauses applied; a clause's
     /// expectation replaces the entry's for the same observable. Sorted by observable.
     static func expectations(for entry: PoseEntry, settings: CaseSettings) -> [Expectation] {
-        var byObservable: [Observable: Expectation] = [:]
-        for expectation in entry.expect { byObservable[expectation.observable] = expectation }
+        var expectations = entry.expect
+        var added = false
         for clause in entry.whereClauses where clause.when.matches(settings) {
-            for expectation in clause.expect { byObservable[expectation.observable] = expectation }
+            for expectation in clause.expect {
+                if let index = expectations.firstIndex(where: { $0.observable == expectation.observable }) {
+                    expectations[index] = expectation
+                } else {
+                    expectations.append(expectation)
+                    added = true
+                }
+            }
         }
-        return byObservable.values.sorted { $0.observable < $1.observable }
+        // The decoder keeps `expect` sorted; only added observables need sorting again.
+        return added ? expectations.sorted { $0.observable < $1.observable } : expectations
     }
 }

@@ -30,7 +30,7 @@ public struct RecordedObservations: Sendable {
 
     /// What the recording says for a case: each expected observable's value, or why there is none.
     func observation(for testCase: TestCase, _ observable: Observable) -> Observation {
-        let values = testCase.values.map { ($0.0.rawValue, $0.1.description) }
+        let values = zip(testCase.values, testCase.texts).map { ($0.0.rawValue, $1) }
         guard let record = records[Self.key(pose: testCase.entry.pose.id, title: testCase.entry.title, values: values)] else {
             return .unknown(Self.noRecord)
         }

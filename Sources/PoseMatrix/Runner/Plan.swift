@@ -11,6 +11,8 @@ public struct Plan: Sendable {
         /// Index of the group's first case in the plan.
         public var firstCase: Int
         public var caseCount: Int
+        /// Each axis value as reports write it, made once rather than for every case.
+        var texts: [[String]] = []
     }
 
     public private(set) var groups: [Group] = []
@@ -40,7 +42,8 @@ public struct Plan: Sendable {
             let (sum, overflow) = total.addingReportingOverflow(size)
             total = overflow ? Int.max : sum
             if total > maximumCases { throw .tooManyCases(maximum: maximumCases) }
-            groups.append(Group(entry: entry, axes: axes, firstCase: total - size, caseCount: size))
+            let texts = axes.map { spec in spec.values.map(\.description) }
+            groups.append(Group(entry: entry, axes: axes, firstCase: total - size, caseCount: size, texts: texts))
         }
         count = total
     }
@@ -84,12 +87,15 @@ public struct Plan: Sendable {
         let group = groups[low]
         var remainder = index - group.firstCase
         var values = [(Axis, AxisValue)](repeating: (.profile, .bool(false)), count: group.axes.count)
+        var texts = [String](repeating: "", count: group.axes.count)
         for position in stride(from: group.axes.count - 1, through: 0, by: -1) {
             let spec = group.axes[position]
-            values[position] = (spec.axis, spec.values[remainder % spec.values.count])
+            let choice = remainder % spec.values.count
+            values[position] = (spec.axis, spec.values[choice])
+            texts[position] = group.texts[position][choice]
             remainder /= spec.values.count
         }
-        return TestCase(index: index, entry: group.entry, values: values)
+        return TestCase(index: index, entry: group.entry, values: values, texts: texts)
     }
 }
 
@@ -124,11 +130,33 @@ public struct TestCase: Sendable {
     public var entry: PoseEntry
     /// Axis values in naming order.
     public var values: [(Axis, AxisValue)]
+    /// The same values as reports write them.
+    public var texts: [String]
 
     /// The stable, unique name: `P5 [profile=device, layoutDirection=rightToLeft]`.
     public var id: String {
         guard !values.isEmpty else { return entry.label }
-        return entry.label + " [" + values.map { "\($0.0.rawValue)=\($0.1)" }.joined(separator: ", ") + "]"
+        // One allocation of the exact size: ids are made for every case.
+        var parts = [entry.label, " ["]
+        parts.reserveCapacity(values.count * 4 + 3)
+        for position in values.indices {
+            if position > 0 { parts.append(", ") }
+            parts.append(values[position].0.rawValue)
+            parts.append("=")
+            parts.append(texts[position])
+        }
+        parts.append("]")
+        let length = parts.reduce(0) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var offset = 0
+            for var part in parts {
+                part.withUTF8 { utf8 in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(from: utf8)
+                    offset += utf8.count
+                }
+            }
+            return offset
+        }
     }
 
     /// The settings the model runs with: the axis values over the app's defaults and the pose's own.

@@ -34,14 +34,22 @@ public struct Runner: Sendable {
     /// Evaluates every case, each on its own model, at most `jobs` chunks at a time, and
     /// calls `consume` with the results in plan order. Memory is bounded by the chunks in flight.
     public func run(_ consume: (CaseResult) throws -> Void) async throws {
+        try await run(transform: { $0 }, consume)
+    }
+
+    /// Like ``run(_:)``, with `transform` applied on the workers (to render report bytes in
+    /// parallel) before `consume` sees each result in plan order.
+    public func run<Output: Sendable>(
+        transform: @escaping @Sendable (CaseResult) -> Output, _ consume: (Output) throws -> Void
+    ) async throws {
         let chunkSize = self.chunkSize
         let count = caseCount
         let chunkCount = (count + chunkSize - 1) / chunkSize
-        try await withThrowingTaskGroup(of: (Int, [CaseResult]).self) { group in
+        try await withThrowingTaskGroup(of: (Int, [Output]).self) { group in
             var nextChunk = 0
             var nextToEmit = 0
             var inFlight = 0
-            var finished: [Int: [CaseResult]] = [:]
+            var finished: [Int: [Output]] = [:]
             // Keep `jobs` chunks running, but never hold more than `jobs * 4` chunks of results:
             // a slow chunk at the head stops new work instead of growing the reorder buffer.
             func fill() {
@@ -53,7 +61,7 @@ public struct Runner: Sendable {
                         try Task.checkCancellation()
                         let start = chunk * chunkSize
                         let end = min(count, start + chunkSize)
-                        return (chunk, (start..<end).map(evaluate))
+                        return (chunk, (start..<end).map { transform(evaluate($0)) })
                     }
                 }
             }

@@ -1,20 +1,7 @@
 /// Text as a JSON string literal, quotes included: how messages quote a value and how
-/// JSON reports write one. Control characters become `\uXXXX` escapes.
+/// JSON reports write one. The rules live in `ByteBuffer.appendJSONString`.
 func quoted(_ text: String) -> String {
-    var out = "\""
-    out.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+    var buffer = ByteBuffer(capacity: text.utf8.count + 2)
+    buffer.appendJSONString(text)
+    return String(decoding: buffer.bytes, as: UTF8.self)
 }
