@@ -30,15 +30,17 @@ public struct JUnitReport: ReportWriter {
     public mutating func write(_ result: CaseResult) throws {
         var buffer = ByteBuffer()
         Self.render(result, classPrefix: classPrefix, into: &buffer)
-        try write(result, testcase: buffer.bytes)
+        try write([result], testcases: buffer.bytes, lengths: [buffer.count])
     }
 
-    /// Spools a case's pre-rendered `<testcase>` (from ``CaseRenderer``) and counts it in its suite.
-    mutating func write(_ result: CaseResult, testcase bytes: [UInt8]) throws {
-        if suites.last?.pose != result.pose { suites.append(Suite(pose: result.pose)) }
+    /// Spools pre-rendered `<testcase>` elements (from ``CaseRenderer``) and counts each in its suite.
+    mutating func write(_ results: [CaseResult], testcases bytes: [UInt8], lengths: [Int]) throws {
+        for (result, length) in zip(results, lengths) {
+            if suites.last?.pose != result.pose { suites.append(Suite(pose: result.pose)) }
+            suites[suites.count - 1].counts.add(result)
+            suites[suites.count - 1].byteCount += length
+        }
         try spool.write(bytes)
-        suites[suites.count - 1].counts.add(result)
-        suites[suites.count - 1].byteCount += bytes.count
     }
 
     /// A case's `<testcase>` element: failures with expected, actual and provenance; not run as skipped.
@@ -118,6 +120,8 @@ final class Spool {
     private let url: URL
     private let handle: FileHandle
     private var buffer: [UInt8] = []
+    /// Where the next copy starts.
+    private var offset = 0
 
     init(beside report: URL) throws {
         url = report.deletingLastPathComponent()
@@ -143,21 +147,16 @@ final class Spool {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Makes everything written readable.
     func rewind() throws {
         try flush()
-        try handle.seek(toOffset: 0)
+        offset = 0
     }
 
     /// Copies the next `count` bytes into a report.
     func copy(_ count: Int, to file: OutputFile) throws {
-        var left = count
-        while left > 0 {
-            guard let chunk = try handle.read(upToCount: min(left, 1 << 20)), !chunk.isEmpty else {
-                throw OutputError(path: url.path, message: "the temporary file ended early")
-            }
-            try file.write(bytes: chunk)
-            left -= chunk.count
-        }
+        try file.append(from: handle, offset: offset, count: count)
+        offset += count
     }
 
     func remove() {

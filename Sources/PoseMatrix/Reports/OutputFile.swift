@@ -8,7 +8,7 @@ public final class OutputFile {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var committed = false
-    private static let bufferLimit = 1 << 16
+    private static let bufferLimit = 1 << 20
 
     /// Opens `<folder>/.<name>.tmp-<pid>` for writing.
     public init(_ url: URL) throws {
@@ -34,7 +34,7 @@ public final class OutputFile {
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
-    public func write(bytes: some Sequence<UInt8>) throws {
+    public func write(bytes: some Collection<UInt8>) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
@@ -47,6 +47,28 @@ public final class OutputFile {
             throw OutputError(path: url.path, message: "cannot write: \(error.localizedDescription)")
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends `count` bytes of another file from `offset`, copied by the kernel where it can.
+    func append(from source: FileHandle, offset: Int, count: Int) throws {
+        try flush()
+        var inOffset = off_t(offset)
+        var left = count
+        #if os(Linux)
+            while left > 0 {
+                let copied = sendfile(handle.fileDescriptor, source.fileDescriptor, &inOffset, left)
+                if copied <= 0 { break }  // not supported here: copy through memory below
+                left -= copied
+            }
+        #endif
+        try source.seek(toOffset: UInt64(inOffset))
+        while left > 0 {
+            guard let chunk = try source.read(upToCount: min(left, 1 << 20)), !chunk.isEmpty else {
+                throw OutputError(path: url.path, message: "a temporary file ended early")
+            }
+            try handle.write(contentsOf: chunk)
+            left -= chunk.count
+        }
     }
 
     /// Flushes, closes and renames the file into place, replacing any earlier report.

@@ -26,17 +26,18 @@ public struct ReportSet {
     public var renderer: CaseRenderer { CaseRenderer(classPrefix: junit.classPrefix) }
 
     public mutating func write(_ result: CaseResult) throws {
-        try write(renderer.render(result))
+        try write(renderer.render([result]))
     }
 
-    /// Writes a case rendered on a worker: only appending and counting happen here.
-    public mutating func write(_ rendered: RenderedCase) throws {
-        let result = rendered.result
-        tally.add(result)
-        comparison?.add(result)
-        try results.write(line: rendered.line)
-        try junit.write(result, testcase: rendered.testcase)
-        try markdown.write(result)
+    /// Writes cases rendered on a worker: only appending and counting happen here.
+    public mutating func write(_ rendered: RenderedCases) throws {
+        for result in rendered.results {
+            tally.add(result)
+            comparison?.add(result)
+            try markdown.write(result)
+        }
+        try results.write(line: rendered.lines)
+        try junit.write(rendered.results, testcases: rendered.testcases, lengths: rendered.testcaseLengths)
     }
 
     /// Finishes all three and moves them into place; returns the run's totals.
@@ -49,24 +50,31 @@ public struct ReportSet {
     }
 }
 
-/// A case with its report bytes, rendered off the writing thread.
-public struct RenderedCase: Sendable {
-    public var result: CaseResult
-    /// Its `results.jsonl` line.
-    public var line: [UInt8]
-    /// Its `<testcase>` element.
-    public var testcase: [UInt8]
+/// Cases with their report bytes, rendered off the writing thread, a chunk at a time.
+public struct RenderedCases: Sendable {
+    public var results: [CaseResult]
+    /// Their `results.jsonl` lines, one after the other.
+    public var lines: [UInt8]
+    /// Their `<testcase>` elements, one after the other, and the length of each.
+    public var testcases: [UInt8]
+    public var testcaseLengths: [Int]
 }
 
 /// Renders cases into report bytes; a value, so workers can share it.
 public struct CaseRenderer: Sendable {
     let classPrefix: String
 
-    public func render(_ result: CaseResult) -> RenderedCase {
-        var line = ByteBuffer(capacity: 512)
-        ResultsJSONL.render(result, into: &line)
-        var testcase = ByteBuffer(capacity: 256)
-        JUnitReport.render(result, classPrefix: classPrefix, into: &testcase)
-        return RenderedCase(result: result, line: line.bytes, testcase: testcase.bytes)
+    public func render(_ results: [CaseResult]) -> RenderedCases {
+        var lines = ByteBuffer(capacity: results.count * 600)
+        var testcases = ByteBuffer(capacity: results.count * 400)
+        var lengths: [Int] = []
+        lengths.reserveCapacity(results.count)
+        for result in results {
+            ResultsJSONL.render(result, into: &lines)
+            let before = testcases.count
+            JUnitReport.render(result, classPrefix: classPrefix, into: &testcases)
+            lengths.append(testcases.count - before)
+        }
+        return RenderedCases(results: results, lines: lines.bytes, testcases: testcases.bytes, testcaseLengths: lengths)
     }
 }

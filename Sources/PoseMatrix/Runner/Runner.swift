@@ -34,22 +34,26 @@ public struct Runner: Sendable {
     /// Evaluates every case, each on its own model, at most `jobs` chunks at a time, and
     /// calls `consume` with the results in plan order. Memory is bounded by the chunks in flight.
     public func run(_ consume: (CaseResult) throws -> Void) async throws {
-        try await run(transform: { $0 }, consume)
+        try await run(
+            transform: { $0 },
+            { chunk in
+                for result in chunk { try consume(result) }
+            })
     }
 
-    /// Like ``run(_:)``, with `transform` applied on the workers (to render report bytes in
-    /// parallel) before `consume` sees each result in plan order.
+    /// Like ``run(_:)``, with `transform` applied to each chunk of results on the workers (to
+    /// render report bytes in parallel); `consume` sees the chunks in plan order.
     public func run<Output: Sendable>(
-        transform: @escaping @Sendable (CaseResult) -> Output, _ consume: (Output) throws -> Void
+        transform: @escaping @Sendable ([CaseResult]) -> Output, _ consume: (Output) throws -> Void
     ) async throws {
         let chunkSize = self.chunkSize
         let count = caseCount
         let chunkCount = (count + chunkSize - 1) / chunkSize
-        try await withThrowingTaskGroup(of: (Int, [Output]).self) { group in
+        try await withThrowingTaskGroup(of: (Int, Output).self) { group in
             var nextChunk = 0
             var nextToEmit = 0
             var inFlight = 0
-            var finished: [Int: [Output]] = [:]
+            var finished: [Int: Output] = [:]
             // Keep `jobs` chunks running, but never hold more than `jobs * 4` chunks of results:
             // a slow chunk at the head stops new work instead of growing the reorder buffer.
             func fill() {
@@ -61,16 +65,16 @@ public struct Runner: Sendable {
                         try Task.checkCancellation()
                         let start = chunk * chunkSize
                         let end = min(count, start + chunkSize)
-                        return (chunk, (start..<end).map { transform(evaluate($0)) })
+                        return (chunk, transform((start..<end).map(evaluate)))
                     }
                 }
             }
             fill()
-            while let (chunk, results) = try await group.next() {
+            while let (chunk, output) = try await group.next() {
                 inFlight -= 1
-                finished[chunk] = results
+                finished[chunk] = output
                 while let ready = finished.removeValue(forKey: nextToEmit) {
-                    for result in ready { try consume(result) }
+                    try consume(ready)
                     nextToEmit += 1
                 }
                 fill()

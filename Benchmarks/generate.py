@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Writes the sweep matrices the benchmark runs: P5 and P6 over hingeAngle in even steps
+x profile x layoutDirection x reduceTransparency x linkedSDK (48 combinations per angle),
+with as many angles as it takes to reach the case count asked for.
+
+Usage: generate.py OUT_DIR CASES...   (for example: generate.py /tmp/sweeps 10000 100000 1000000)
+"""
+import json
+import sys
+
+COMBINATIONS_PER_ANGLE = 2 * 2 * 2 * 2 * 3  # poses x profile x direction x transparency x SDK
+
+
+def sweep(cases):
+    angles = max(1, round(cases / COMBINATIONS_PER_ANGLE))
+    step = 180.0 / angles
+    return {
+        "formatVersion": 1,
+        "name": f"sweep {cases}",
+        "axes": {
+            "profile": ["device", "simulator"],
+            "layoutDirection": ["leftToRight", "rightToLeft"],
+            "reduceTransparency": [False, True],
+            "linkedSDK": ["26", "27.0", "27.1"],
+            "hingeAngle": [round(i * step, 4) for i in range(angles)],
+        },
+        "poses": [
+            {"pose": "P5", "expect": {"display": "inner", "fold.axis": "vertical", "bars.background": {"in": [True, False]}}},
+            {"pose": "P6", "expect": {"display": "inner", "hinge.status": {"!=": "none"}}},
+        ],
+    }
+
+
+def main():
+    out = sys.argv[1]
+    for cases in map(int, sys.argv[2:]):
+        with open(f"{out}/sweep-{cases}.json", "w") as file:
+            json.dump(sweep(cases), file)
+
+
+if __name__ == "__main__":
+    main()

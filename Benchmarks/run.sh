@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Measures duo-pose at 10^4, 10^5 and 10^6 cases (release build): wall time, cases per
+# second and peak memory for the default --jobs, --jobs 1 and the model alone (--dry-run),
+# then the Swift Testing peer on the same sweep. Figures go to stdout as a Markdown table.
+# Usage: Benchmarks/run.sh [--no-peer]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+swift build -c release --product duo-pose >/dev/null
+bin="$(swift build -c release --show-bin-path)/duo-pose"
+python3 Benchmarks/generate.py "$work" 10000 100000 1000000
+
+measure() {  # label cases command...
+  local label=$1 cases=$2
+  shift 2
+  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || true
+  read -r wall kb < <(tail -n 1 "$work/time")
+  awk -v label="$label" -v cases="$cases" -v wall="$wall" -v kb="$kb" \
+    'BEGIN { printf "| %s | %d | %.2f | %.0f | %.0f |\n", label, cases, wall, cases / (wall > 0 ? wall : 0.01), kb / 1024 }'
+}
+
+echo "Machine: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1)"
+echo
+echo "| Run | Cases | Wall (s) | Cases/s | Peak (MB) |"
+echo "|---|---:|---:|---:|---:|"
+for n in 10000 100000 1000000; do
+  cases=$(( (n + 24) / 48 * 48 ))
+  measure "all three reports, default --jobs" "$cases" "$bin" run "$work/sweep-$n.json" --out "$work/out" --quiet
+  measure "all three reports, --jobs 1" "$cases" "$bin" run "$work/sweep-$n.json" --out "$work/out" --quiet --jobs 1
+  measure "model alone (--dry-run), default --jobs" "$cases" "$bin" run "$work/sweep-$n.json" --dry-run --quiet
+done
+
+if [ "${1:-}" != "--no-peer" ]; then
+  echo
+  echo "The Swift Testing peer (one parameterized @Test, one argument per case) and duo-pose on the same sweeps:"
+  echo
+  echo "| Run | Cases | Wall (s) | Cases/s | Peak (MB) |"
+  echo "|---|---:|---:|---:|---:|"
+  python3 Benchmarks/generate.py "$work" 10010 30030
+  (cd Benchmarks/Peer && swift build -c release --build-tests >/dev/null 2>&1)
+  for n in 10010 30030; do
+    cases=$(( (n + 24) / 48 * 48 ))
+    export PEER_MATRIX="$work/sweep-$n.json" PEER_CASES=$cases
+    (cd Benchmarks/Peer && measure "Swift Testing peer (swift test)" "$cases" swift test -c release --skip-build)
+    measure "duo-pose, all three reports" "$cases" "$bin" run "$work/sweep-$n.json" --out "$work/out" --quiet
+  done
+fi
