@@ -3,6 +3,8 @@
 x profile x layoutDirection x reduceTransparency x linkedSDK (48 combinations per angle),
 with as many angles as it takes to reach the case count asked for.
 
+Also writes explore-12.json: every catalogue step explored to depth 12 from launch.
+
 Usage: generate.py OUT_DIR CASES...   (for example: generate.py /tmp/sweeps 10000 100000 1000000)
 """
 import json
@@ -31,11 +33,37 @@ def sweep(cases):
     }
 
 
+def exploration(depth):
+    """The reference app's choices, every catalogue step, invariants that hold, to the given depth."""
+    return {
+        "formatVersion": 1,
+        "name": f"explore to depth {depth}",
+        "app": {
+            "multipleScenes": True,
+            "newWindow": {"via": "activationAction", "alternate": "showInPlace"},
+            "cameraAccessory": {"registeredOn": "cameraView", "capture": "running"},
+            "camera": {"uses": "virtualFront"},
+        },
+        "poses": [{"pose": "P1", "expect": {"display": "outer"}}],
+        "explore": {
+            "depth": depth,
+            "invariants": [
+                {"name": "content is reachable", "expect": {"content.reachable": True}},
+                {"name": "the accessory only while fully open", "if": {"hinge.status": {"!=": "fullyOpen"}},
+                 "expect": {"accessory.available": False}},
+                {"name": "hinge effects are reset", "expect": {"hingeEffect.reset": True}},
+            ],
+        },
+    }
+
+
 def main():
     out = sys.argv[1]
     for cases in map(int, sys.argv[2:]):
         with open(f"{out}/sweep-{cases}.json", "w") as file:
             json.dump(sweep(cases), file)
+    with open(f"{out}/explore-12.json", "w") as file:
+        json.dump(exploration(12), file)
 
 
 if __name__ == "__main__":

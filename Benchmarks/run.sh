@@ -32,6 +32,17 @@ for n in 10000 100000 1000000; do
   measure "model alone (--dry-run), default --jobs" "$cases" "$bin" run "$work/sweep-$n.json" --dry-run --quiet
 done
 
+echo
+echo "Exploration: every catalogue step (15, relaunch included) from launch to depth 12, three invariants:"
+echo
+"$bin" run "$work/explore-12.json" --dry-run | sed 's/^/    /'
+"$bin" run "$work/explore-12.json" --out "$work/explore" --quiet || true
+grep -m1 "states to depth" "$work/explore/report.md" | sed 's/^/    /'
+echo
+echo "| Run | Cases | Wall (s) | Cases/s | Peak (MB) |"
+echo "|---|---:|---:|---:|---:|"
+measure "exploration to depth 12 (and one case)" 4 "$bin" run "$work/explore-12.json" --dry-run --quiet
+
 if [ "${1:-}" != "--no-peer" ]; then
   echo
   echo "The Swift Testing peer (one parameterized @Test, one argument per case) and duo-pose on the same sweeps:"

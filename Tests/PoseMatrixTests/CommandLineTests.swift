@@ -16,7 +16,7 @@ struct CommandLineTests {
         #expect(names == ["junit.xml", "report.md", "results.jsonl"])
         let junit = try TestFiles.read(out.appendingPathComponent("junit.xml"))
         let suites = junit.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        #expect(suites == (1...13).map { "P\($0)"[...] })
+        #expect(suites == (1...13).map { "P\($0)"[...] } + ["explore"])
     }
 
     @Test("the default report folder is ./Reports")

@@ -29,7 +29,7 @@ struct MatrixValidationTests {
             text: #"{ "formatVersion": 1, "nmae": "Bad", "poses": \#(one) }"#,
             errors: [
                 "FILE:1:23: unknown key \"nmae\"; did you mean \"name\"? (expected \"$schema\", \"formatVersion\", \"name\", "
-                    + "\"app\", \"axes\", \"poses\", \"checklist\")"
+                    + "\"app\", \"axes\", \"poses\", \"checklist\", \"explore\")"
             ]),
         BadMatrix(
             name: "unknown pose",

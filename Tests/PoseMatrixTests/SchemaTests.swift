@@ -28,6 +28,10 @@ struct SchemaTests {
         #expect(Self.keys(try Self.definition("axes")) == Axis.allCases.map(\.rawValue).sorted())
         #expect(Self.keys(try Self.definition("when")) == Axis.allCases.map(\.rawValue).sorted())
         #expect(Self.keys(try Self.definition("expect")) == Observable.allCases.map(\.rawValue).sorted())
+        #expect(Self.keys(try Self.definition("explore")) == MatrixDecoder.exploreKeys.sorted())
+        #expect(
+            Self.keys(try Self.definition("stateExpect"))
+                == Observable.allCases.filter { !$0.isPathCount }.map(\.rawValue).sorted())
     }
 
     @Test("the schema's value lists match the model's")

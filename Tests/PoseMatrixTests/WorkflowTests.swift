@@ -81,15 +81,16 @@ struct ShardTests {
             ([files[0], files[1]], "Error: \(files[0]): shard 3/3 missing: merge needs every shard of the run\n"),
             (
                 [files[0], other, files[2]],
-                "Error: \(other):1: comes from another matrix (SHA-256 60f50b5c38f6) than \(files[0]) (1d97af6ae254)\n"
+                "Error: \(other):1: comes from another matrix (SHA-256 60f50b5c38f6) than \(files[0]) "
+                    + "(\(try ResultsReader(path: files[0]).header.matrixSHA256.prefix(12)))\n"
             ),
             (
                 [files[0], cut, files[2]],
-                "Error: \(cut):40: the last line is cut off (\(lines.last!.utf8.count + 1 - 40) bytes without a line end)\n"
+                "Error: \(cut):\(lines.count): the last line is cut off (\(lines.last!.utf8.count + 1 - 40) bytes without a line end)\n"
             ),
             (
                 [files[0], noSummary, files[2]],
-                "Error: \(noSummary):39: the file ends without a summary line: the run did not finish, or the file was cut short\n"
+                "Error: \(noSummary):\(lines.count - 1): the file ends without a summary line: the run did not finish, or the file was cut short\n"
             ),
         ]
         for (inputs, message) in cases {

@@ -9,6 +9,8 @@ public struct Matrix: Sendable {
     public var axes: [AxisSpec]
     public var poses: [PoseEntry]
     public var checklist: [ChecklistItem]
+    /// Pose sequences to explore with invariants, if the matrix asks.
+    public var exploration: Exploration?
 }
 
 /// An axis and the values a matrix runs it over, in file order.

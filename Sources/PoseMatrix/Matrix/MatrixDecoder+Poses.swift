@@ -93,7 +93,7 @@ extension MatrixDecoder {
         return entry
     }
 
-    private mutating func decodeSteps(_ node: JSONNode, _ path: KeyPath) -> [Step] {
+    mutating func decodeSteps(_ node: JSONNode, _ path: KeyPath) -> [Step] {
         guard let items = array(node, path) else { return [] }
         var steps: [Step] = []
         for (index, item) in items.enumerated() {
@@ -110,7 +110,7 @@ extension MatrixDecoder {
     }
 
     /// A `when` object: axis → one value.
-    private mutating func decodeWhen(_ node: JSONNode, _ path: KeyPath) -> [Axis: AxisValue] {
+    mutating func decodeWhen(_ node: JSONNode, _ path: KeyPath) -> [Axis: AxisValue] {
         guard let members = object(node, path, allowed: Axis.allCases.map(\.rawValue)) else { return [:] }
         var when: [Axis: AxisValue] = [:]
         for member in members.values {

@@ -10,7 +10,7 @@ struct MatrixDecoder {
         self.file = file
     }
 
-    static let topLevelKeys = ["$schema", "formatVersion", "name", "app", "axes", "poses", "checklist"]
+    static let topLevelKeys = ["$schema", "formatVersion", "name", "app", "axes", "poses", "checklist", "explore"]
 
     /// Decodes a whole matrix; returns nil when any error was recorded.
     mutating func decode(_ root: JSONNode) -> Matrix? {
@@ -31,8 +31,9 @@ struct MatrixDecoder {
         let axes = members["axes"].map { decodeAxes($0.value, path.appending("axes"), fixed: [:]) } ?? []
         let poses = members["poses"].map { decodePoses($0.value, path.appending("poses")) } ?? []
         let checklist = members["checklist"].map { decodeChecklist($0.value, path.appending("checklist"), poses: poses) } ?? []
+        let exploration = members["explore"].flatMap { decodeExploration($0.value, path.appending("explore")) }
         guard errors.isEmpty, let name else { return nil }
-        return Matrix(name: name, app: app, axes: axes, poses: poses, checklist: checklist)
+        return Matrix(name: name, app: app, axes: axes, poses: poses, checklist: checklist, exploration: exploration)
     }
 
     // MARK: - Errors

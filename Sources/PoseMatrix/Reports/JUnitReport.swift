@@ -62,7 +62,7 @@ public struct JUnitReport: ReportWriter {
             out.append(">\n      <failure type=\"expectation\" message=\"")
             out.appendXML("\(result.failures.count) \(noun) failed: \(names)")
             out.append("\">")
-            out.appendXML(result.failures.map(describe).joined(separator: "\n"))
+            out.appendXML((result.failures.map(describe) + (result.reason.map { [$0] } ?? [])).joined(separator: "\n"))
             out.append("</failure>\n    </testcase>\n")
         case .notRun:
             out.append(">\n      <skipped message=\"not run: ")
@@ -93,7 +93,7 @@ public struct JUnitReport: ReportWriter {
             try file.write(
                 "  <testsuite name=\"" + Escaping.xml(suite.pose) + "\" tests=\"\(counts.total)\" failures=\"\(counts.failed)\" "
                     + "errors=\"\(counts.errors)\" skipped=\"\(counts.notRun)\" time=\"" + Self.time(counts.duration) + "\">\n")
-            let state = Pose.named(suite.pose)?.state ?? ""
+            let state = Pose.state(of: suite.pose)
             let profiles = tally.poses.first { $0.pose == suite.pose }?.profiles.joined(separator: ",") ?? ""
             try file.write("    <properties>\n")
             try file.write("      <property name=\"state\" value=\"" + Escaping.xml(state) + "\"/>\n")

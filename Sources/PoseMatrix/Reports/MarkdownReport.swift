@@ -20,6 +20,8 @@ public struct MarkdownReport: ReportWriter {
     private var reasonOrder: [String] = []
     private var assumptions: [CaseResult.Assumption: ReasonRow] = [:]
     private var assumptionOrder: [CaseResult.Assumption] = []
+    /// Invariants of the exploration, with how they fared.
+    private var explorationRows: [String] = []
     /// Not-run cases whose reason is past the row limit.
     private var unlistedNotRun = 0
 
@@ -29,6 +31,11 @@ public struct MarkdownReport: ReportWriter {
     }
 
     public mutating func write(_ result: CaseResult) throws {
+        if result.pose == Exploration.poseName && explorationRows.count < Self.listedReasonLimit {
+            explorationRows.append(
+                "| " + Escaping.markdownCell(result.title ?? result.id) + " | \(result.status.rawValue) | "
+                    + Escaping.markdownCell(result.reason ?? "") + " |")
+        }
         switch result.status {
         case .failed, .error:
             guard listedFailures < Self.listedFailureLimit else { return }
@@ -88,11 +95,16 @@ public struct MarkdownReport: ReportWriter {
         out += "|---|---|---:|---:|---:|---:|---|\n"
         for pose in tally.poses {
             let counts = pose.counts
-            out += "| \(pose.pose) | " + Escaping.markdownCell(Pose.named(pose.pose)?.state ?? "") + " | \(counts.total) | "
+            out += "| \(pose.pose) | " + Escaping.markdownCell(Pose.state(of: pose.pose)) + " | \(counts.total) | "
             out += "\(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | \(Self.verdict(counts)) |\n"
         }
         try file.write(out)
         try writeBaseline(tally.baseline)
+        if !explorationRows.isEmpty {
+            try file.write(
+                "\n## Exploration\n\n| Invariant | Status | Detail |\n|---|---|---|\n" + explorationRows.joined(separator: "\n")
+                    + "\n")
+        }
         try writeFailures(tally)
         try writeReasons()
         try writeAssumptions()

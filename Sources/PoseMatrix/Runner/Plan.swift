@@ -16,7 +16,12 @@ public struct Plan: Sendable {
     }
 
     public private(set) var groups: [Group] = []
+    /// Cases of the matrix's poses, then one entry per exploration invariant.
     public private(set) var count = 0
+    /// Cases of the matrix's poses: plan indices below this are ``TestCase``s.
+    public private(set) var poseCaseCount = 0
+    /// The exploration the plan ends with; only a run of the whole matrix (no --pose or --where) has it.
+    public private(set) var exploration: Exploration?
 
     /// The most cases a plan may hold unless the user raises the limit.
     public static let defaultMaximumCases = 5_000_000
@@ -44,6 +49,11 @@ public struct Plan: Sendable {
             if total > maximumCases { throw .tooManyCases(maximum: maximumCases) }
             let texts = axes.map { spec in spec.values.map(\.description) }
             groups.append(Group(entry: entry, axes: axes, firstCase: total - size, caseCount: size, texts: texts))
+        }
+        poseCaseCount = total
+        if let exploration = matrix.exploration, filter.poses == nil, filter.values.isEmpty {
+            self.exploration = exploration
+            total += exploration.invariants.count
         }
         count = total
     }

@@ -49,6 +49,12 @@ public struct Runner: Sendable {
         let chunkSize = self.chunkSize
         let count = caseCount
         let chunkCount = (count + chunkSize - 1) / chunkSize
+        // Explore once, before the cases, when this run reports any invariant.
+        let exploration = plan.exploration.flatMap { exploration in
+            (0..<count).last.map { shard?.planIndex($0) ?? $0 }.flatMap {
+                $0 >= plan.poseCaseCount ? Explorer.explore(exploration, app: app) : nil
+            }
+        }
         try await withThrowingTaskGroup(of: (Int, Output).self) { group in
             var nextChunk = 0
             var nextToEmit = 0
@@ -65,7 +71,7 @@ public struct Runner: Sendable {
                         try Task.checkCancellation()
                         let start = chunk * chunkSize
                         let end = min(count, start + chunkSize)
-                        return (chunk, transform((start..<end).map(evaluate)))
+                        return (chunk, transform((start..<end).map { evaluate($0, exploration: exploration) }))
                     }
                 }
             }
@@ -83,8 +89,12 @@ public struct Runner: Sendable {
     }
 
     /// Evaluates the runner's n-th case (the shard's, or the plan's).
-    private func evaluate(_ position: Int) -> CaseResult {
-        let testCase = plan.testCase(at: shard?.planIndex(position) ?? position)
+    private func evaluate(_ position: Int, exploration: ExplorationOutcome?) -> CaseResult {
+        let index = shard?.planIndex(position) ?? position
+        if index >= plan.poseCaseCount, let exploration, let spec = plan.exploration {
+            return exploration.result(for: index - plan.poseCaseCount, of: spec, index: index)
+        }
+        let testCase = plan.testCase(at: index)
         guard !deterministic else { return Evaluation.evaluate(testCase, app: app, source: source) }
         let clock = ContinuousClock()
         let start = clock.now

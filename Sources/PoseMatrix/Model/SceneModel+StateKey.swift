@@ -1,0 +1,53 @@
+/// What tells two model states apart for exploration: everything an invariant can observe
+/// except counts that grow along a path (events, sessions), so that paths meet again.
+extension SceneModel {
+    struct StateKey: Hashable, Sendable {
+        var angle: Double
+        var display: Display
+        var held: Orientation
+        var flipped: Bool
+        /// Each window's phase and visibility, and whether it is the one that registered the accessory.
+        var windows: [WindowKey]
+        var split: SplitSide?
+        var crashed: Bool
+        var placementUnknown: Bool
+        var lastResult: WindowRequest.Result?
+        var lastError: WindowRequest.Failure?
+        var anyRequestFailed: Bool
+        var stateDirty: Bool
+        var stateLost: Bool
+        var sceneRecreated: Bool
+        var cachedScreen: Display?
+        var hingeEffectDriven: Bool
+        var cameraViewShown: Bool
+        var accessoryAvailable: Bool
+    }
+
+    struct WindowKey: Hashable, Sendable {
+        var phase: AppWindow.Phase
+        var visible: Bool
+        var registering: Bool
+    }
+
+    var stateKey: StateKey {
+        StateKey(
+            angle: requestedAngle, display: display, held: heldOrientation, flipped: flipped,
+            windows: windows.map { WindowKey(phase: $0.phase, visible: $0.visible, registering: $0.session == 1) },
+            split: splitSide, crashed: crashed, placementUnknown: placementUnknown,
+            lastResult: requests.last?.result, lastError: requests.last?.error,
+            anyRequestFailed: requests.contains { !$0.contentShown }, stateDirty: stateDirty, stateLost: stateLost,
+            sceneRecreated: sceneRecreated, cachedScreen: cachedScreen, hingeEffectDriven: hingeEffectDriven,
+            cameraViewShown: cameraViewShown, accessoryAvailable: accessorySession != nil)
+    }
+}
+
+extension Observable {
+    /// Counts that grow along a path: an exploration state does not carry them, so invariants cannot use them.
+    var isPathCount: Bool {
+        switch self {
+        case .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges, .eventsSessionsDiscarded, .accessorySessions:
+            true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// A matrix's `explore` block: from a start state, every sequence of the allowed steps up to
+/// a depth, with invariants that must hold after every step.
+public struct Exploration: Sendable {
+    /// The pose whose catalogue steps lead to the start state; nil for the launch state.
+    public var start: Pose?
+    public var steps: [Step]
+    public var depth: Int
+    /// Axis values the exploration runs with (profile, layout direction, …).
+    public var when: [Axis: AxisValue]
+    public var invariants: [Invariant]
+
+    /// Every step of the catalogue's vocabulary, one value each where a step takes an argument.
+    public static let catalogueSteps: [Step] = [
+        .open, .close, .book, .tabletop, .rotate(.portrait), .rotate(.landscape), .flip, .splitView(.left),
+        .splitView(.right), .newWindow, .background, .foreground, .startCapture, .stopCapture, .relaunch,
+    ]
+
+    /// The deepest exploration a matrix may ask for.
+    public static let maximumDepth = 16
+
+    /// The suite and pose name exploration results are reported under.
+    public static let poseName = "explore"
+}
+
+/// Something that must hold after every step: `expect`, in every state where `if` holds.
+public struct Invariant: Sendable {
+    public var name: String
+    public var condition: [Expectation]
+    public var expect: [Expectation]
+}
+
+/// What an exploration found: how many states, and for each invariant the shortest step
+/// sequence that breaks it, if any.
+public struct ExplorationOutcome: Sendable {
+    public struct Violation: Sendable {
+        public var path: [Step]
+        public var failures: [CaseResult.Failure]
+    }
+
+    public var statesExplored: Int
+    public var depth: Int
+    /// By invariant index.
+    public var violations: [Int: Violation]
+
+    /// The case result an invariant is reported as.
+    func result(for invariant: Int, of exploration: Exploration, index: Int) -> CaseResult {
+        let name = exploration.invariants[invariant].name
+        let scope = "\(statesExplored) states to depth \(depth)"
+        var result = CaseResult(
+            index: index, id: "\(Exploration.poseName): \(name)", pose: Exploration.poseName, title: name, values: [],
+            status: .passed, reason: "held in all \(scope)", failures: [], assumptions: [], duration: 0)
+        if let violation = violations[invariant] {
+            let start = exploration.start.map { "\($0.id)" } ?? "launch"
+            result.status = .failed
+            result.failures = violation.failures
+            result.reason =
+                "broken by " + ([start] + violation.path.map(\.description)).joined(separator: " → ")
+                + " (shortest; \(scope))"
+        }
+        return result
+    }
+}
+
+/// Breadth-first exploration of the model's states, with a visited set so that each state is
+/// expanded once; the first violation found of an invariant has the shortest step sequence.
+public enum Explorer {
+    public static func explore(_ exploration: Exploration, app: App) -> ExplorationOutcome {
+        var settings = CaseSettings(values: exploration.when, app: app)
+        if let start = exploration.start { for (axis, value) in start.fixed { settings.set(axis, value) } }
+        var model = SceneModel(settings: settings, app: app, eventDetail: false)
+        for step in exploration.start?.steps ?? [] { model.apply(step) }
+
+        // Parents and steps of every state found, to rebuild paths; models only for the frontier.
+        var parents: [Int] = [-1]
+        var stepIndices: [Int] = [-1]
+        var visited: Set<SceneModel.StateKey> = [model.stateKey]
+        var frontier: [(state: Int, model: SceneModel)] = [(0, model)]
+        var violations: [Int: ExplorationOutcome.Violation] = [:]
+        check(model, state: 0, exploration, parents: parents, stepIndices: stepIndices, into: &violations)
+        var depth = 0
+        while depth < exploration.depth, !frontier.isEmpty, violations.count < exploration.invariants.count {
+            depth += 1
+            var next: [(state: Int, model: SceneModel)] = []
+            for (state, current) in frontier {
+                for (stepIndex, step) in exploration.steps.enumerated() {
+                    var successor = current
+                    successor.apply(step)
+                    guard visited.insert(successor.stateKey).inserted else { continue }
+                    parents.append(state)
+                    stepIndices.append(stepIndex)
+                    let index = parents.count - 1
+                    check(successor, state: index, exploration, parents: parents, stepIndices: stepIndices, into: &violations)
+                    next.append((index, successor))
+                }
+            }
+            frontier = next
+        }
+        return ExplorationOutcome(statesExplored: parents.count, depth: depth, violations: violations)
+    }
+
+    /// Records the invariants this state breaks that no shorter path broke.
+    private static func check(
+        _ model: SceneModel, state: Int, _ exploration: Exploration, parents: [Int], stepIndices: [Int],
+        into violations: inout [Int: ExplorationOutcome.Violation]
+    ) {
+        for (index, invariant) in exploration.invariants.enumerated() where violations[index] == nil {
+            let applies = invariant.condition.allSatisfy { expectation in
+                model.observe(expectation.observable).value.map(expectation.condition.holds) ?? false
+            }
+            guard applies else { continue }
+            var failures: [CaseResult.Failure] = []
+            for expectation in invariant.expect {
+                let observation = model.observe(expectation.observable)
+                guard let value = observation.value, !expectation.condition.holds(for: value) else { continue }
+                failures.append(
+                    CaseResult.Failure(
+                        observable: expectation.observable, expected: expectation.condition.description,
+                        actual: value.description,
+                        provenance: observation.provenance, source: observation.source))
+            }
+            if !failures.isEmpty {
+                violations[index] = ExplorationOutcome.Violation(
+                    path: path(to: state, parents: parents, stepIndices: stepIndices).map { exploration.steps[$0] },
+                    failures: failures)
+            }
+        }
+    }
+
+    private static func path(to state: Int, parents: [Int], stepIndices: [Int]) -> [Int] {
+        var steps: [Int] = []
+        var current = state
+        while parents[current] >= 0 {
+            steps.append(stepIndices[current])
+            current = parents[current]
+        }
+        return steps.reversed()
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+@Suite("Exploration of pose sequences")
+struct ExplorationTests {
+    static func matrix(_ text: String) throws -> Matrix {
+        try MatrixLoader.load(bytes: Array(text.utf8), path: "explore.json").matrix
+    }
+
+    @Test("finds the shortest sequence that breaks an invariant: no error handler, device, from P3")
+    func shortestCounterexample() throws {
+        let matrix = try Self.matrix(
+            """
+            { formatVersion: 1, name: "E", app: { multipleScenes: true, newWindow: { via: "activateSceneSession" } },
+              poses: [{ pose: "P1", expect: { display: "outer" } }],
+              explore: { start: "P3", depth: 6, when: { profile: "device" },
+                         invariants: [{ name: "reachable", expect: { "content.reachable": true } },
+                                      { name: "one window at most visible", expect: { "windows.count": { "<=": 9 } } }] } }
+            """)
+        let exploration = try #require(matrix.exploration)
+        let outcome = Explorer.explore(exploration, app: matrix.app)
+        let violation = try #require(outcome.violations[0])
+        #expect(violation.path == [.close, .newWindow])
+        #expect(violation.failures.map(\.actual) == ["false"])
+        #expect(outcome.violations[1] == nil)
+        let result = outcome.result(for: 0, of: exploration, index: 7)
+        #expect(result.status == .failed)
+        #expect(result.id == "explore: reachable")
+        #expect(result.reason == "broken by P3 → close → newWindow (shortest; \(outcome.statesExplored) states to depth 6)")
+    }
+
+    @Test("the simulator profile opens the window instead: the same app holds")
+    func simulatorHolds() throws {
+        let matrix = try Self.matrix(
+            """
+            { formatVersion: 1, name: "E", app: { multipleScenes: true, newWindow: { via: "activateSceneSession" } },
+              poses: [{ pose: "P1", expect: { display: "outer" } }],
+              explore: { depth: 5, when: { profile: "simulator" },
+                         invariants: [{ name: "reachable", expect: { "content.reachable": true } }] } }
+            """)
+        let outcome = Explorer.explore(try #require(matrix.exploration), app: matrix.app)
+        #expect(outcome.violations.isEmpty)
+        #expect(outcome.depth == 5)
+    }
+
+    @Test("the reference app breaks none of its invariants to depth 12")
+    func referenceHolds() throws {
+        let matrix = try MatrixLoader.loadBuiltIn().matrix
+        let exploration = try #require(matrix.exploration)
+        let outcome = Explorer.explore(exploration, app: matrix.app)
+        #expect(outcome.violations.isEmpty)
+        #expect(outcome.depth == 12)
+        #expect(outcome.statesExplored > 1000)
+    }
+
+    @Test("an invariant with a condition is checked only where the condition holds")
+    func conditionalInvariant() throws {
+        let matrix = try Self.matrix(
+            """
+            { formatVersion: 1, name: "E", poses: [{ pose: "P1", expect: { display: "outer" } }],
+              explore: { depth: 3, steps: ["open", "close", "book"],
+                         invariants: [{ name: "inner while open", if: { "hinge.status": "fullyOpen" }, expect: { display: "inner" } },
+                                      { name: "never partially open", expect: { "hinge.status": { "!=": "partiallyOpen" } } }] } }
+            """)
+        let exploration = try #require(matrix.exploration)
+        let outcome = Explorer.explore(exploration, app: matrix.app)
+        #expect(outcome.violations[0] == nil)
+        #expect(outcome.violations[1]?.path == [.book])
+    }
+
+    @Test("exploration runs only for the whole matrix, after its cases, and each shard reports it once")
+    func planPlacement() throws {
+        let matrix = try MatrixLoader.loadBuiltIn().matrix
+        let whole = try Plan(matrix: matrix)
+        #expect(whole.count == whole.poseCaseCount + 6)
+        let filtered = try Plan(matrix: matrix, filter: PlanFilter(poses: ["P1"]))
+        #expect(filtered.count == filtered.poseCaseCount)
+        #expect(filtered.exploration == nil)
+    }
+
+    struct BadExploration: Sendable, CustomTestStringConvertible {
+        var explore: String
+        var error: String
+        var testDescription: String { error }
+    }
+
+    @Test(
+        "a bad explore block is an error that names its place",
+        arguments: [
+            BadExploration(
+                explore: #"{ "depth": 3, "invariants": [{ "name": "n", "expect": { "events.geometryUpdates": 1 } }] }"#,
+                error: "explore.invariants[0].expect: events.geometryUpdates counts events along a path; "
+                    + "an invariant holds of each state, so it cannot use it"),
+            BadExploration(
+                explore: #"{ "depth": 17, "invariants": [{ "name": "n", "expect": { "display": "outer" } }] }"#,
+                error: "explore.depth: expected a depth from 1 to 16, found 17"),
+            BadExploration(
+                explore: #"{ "start": "p3", "depth": 2, "invariants": [{ "name": "n", "expect": { "display": "outer" } }] }"#,
+                error: "explore.start: unknown pose \"p3\"; did you mean \"P3\"? (expected P1 to P13)"),
+            BadExploration(
+                explore: #"{ "depth": 2, "invariants": [{ "name": "n", "expect": {} }, { "name": "n", "expect": {} }] }"#,
+                error: "explore.invariants[1].name: duplicate invariant name \"n\""),
+            BadExploration(
+                explore: #"{ "depth": 2, "steps": ["opne"], "invariants": [{ "name": "n", "expect": {} }] }"#,
+                error: "explore.steps[0]: unknown step \"opne\"; did you mean \"open\"?"),
+        ])
+    func badExploration(_ example: BadExploration) {
+        let text =
+            #"{ "formatVersion": 1, "name": "E", "poses": [{ "pose": "P1", "expect": { "display": "outer" } }], "explore": "#
+            + example.explore + " }"
+        do {
+            _ = try MatrixLoader.load(bytes: Array(text.utf8), path: "e.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.errors.count == 1)
+            let message = error.errors.first.map { "\($0.keyPath ?? ""): \($0.message)" } ?? ""
+            #expect(message.hasPrefix(example.error), "\(message)")
+        }
+    }
+}
