@@ -33,7 +33,8 @@ public struct Runner: Sendable {
 
     /// Evaluates every case, each on its own model, at most `jobs` chunks at a time, and
     /// calls `consume` with the results in plan order. Memory is bounded by the chunks in flight.
-    public func run(_ consume: (CaseResult) throws -> Void) async throws {
+    @discardableResult
+    public func run(_ consume: (CaseResult) throws -> Void) async throws -> RunStatistics {
         try await run(
             transform: { $0 },
             { chunk in
@@ -43,9 +44,10 @@ public struct Runner: Sendable {
 
     /// Like ``run(_:)``, with `transform` applied to each chunk of results on the workers (to
     /// render report bytes in parallel); `consume` sees the chunks in plan order.
+    @discardableResult
     public func run<Output: Sendable>(
         transform: @escaping @Sendable ([CaseResult]) -> Output, _ consume: (Output) throws -> Void
-    ) async throws {
+    ) async throws -> RunStatistics {
         let chunkSize = self.chunkSize
         let count = caseCount
         let chunkCount = (count + chunkSize - 1) / chunkSize
@@ -55,7 +57,8 @@ public struct Runner: Sendable {
                 $0 >= plan.poseCaseCount ? Explorer.explore(exploration, app: app) : nil
             }
         }
-        try await withThrowingTaskGroup(of: (Int, Output).self) { group in
+        return try await withThrowingTaskGroup(of: (Int, Output).self) { group in
+            var statistics = RunStatistics(chunks: chunkCount, maximumHeldChunks: 0)
             var nextChunk = 0
             var nextToEmit = 0
             var inFlight = 0
@@ -79,12 +82,14 @@ public struct Runner: Sendable {
             while let (chunk, output) = try await group.next() {
                 inFlight -= 1
                 finished[chunk] = output
+                statistics.maximumHeldChunks = max(statistics.maximumHeldChunks, finished.count + inFlight)
                 while let ready = finished.removeValue(forKey: nextToEmit) {
                     try consume(ready)
                     nextToEmit += 1
                 }
                 fill()
             }
+            return statistics
         }
     }
 
@@ -103,4 +108,11 @@ public struct Runner: Sendable {
         result.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return result
     }
+}
+
+/// How a run used its reorder buffer: results wait there until the cases before them are written.
+public struct RunStatistics: Sendable, Equatable {
+    public var chunks: Int
+    /// The most chunks running or waiting to be written at once; at most `jobs * 4`.
+    public var maximumHeldChunks: Int
 }
