@@ -1,7 +1,12 @@
 import Foundation
 import PoseMatrix
 
-// The executable only wires the library to the process: arguments in, exit code out.
-let code = await DuoPose.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), stdout: StandardStream.output, stderr: StandardStream.error)
-exit(code)
+// The executable only wires the library to the process: arguments in, exit code out, and
+// SIGINT or SIGTERM turned into cancellation of the run.
+let work = Task {
+    await DuoPose.run(
+        arguments: Array(CommandLine.arguments.dropFirst()), stdout: StandardStream.output, stderr: StandardStream.error)
+}
+let interruptions = Interruptions { work.cancel() }
+let code = await work.value
+exit(interruptions.received.map(DuoPose.ExitCode.interrupted(by:)) ?? code)

@@ -86,7 +86,7 @@ struct PlanTests {
 
     @Test("a matrix past the case limit is refused before anything runs")
     func caseLimit() throws {
-        #expect(throws: PlanError.tooManyCases(maximum: 10)) {
+        #expect(throws: PlanError.tooManyCases(count: 16, maximum: 10)) {
             try Plan(matrix: Self.matrix(Self.sample), maximumCases: 10)
         }
     }

@@ -18,6 +18,8 @@ public enum DuoPose {
         public static let invalidInput: Int32 = 65
         /// A report could not be written.
         public static let cannotWrite: Int32 = 74
+        /// Stopped by SIGINT (130) or SIGTERM (143): 128 and the signal's number, as shells do.
+        public static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
     }
 
     /// Runs `duo-pose` with the words after the program name.
@@ -83,9 +85,15 @@ struct Context {
         return DuoPose.ExitCode.usage
     }
 
-    /// Every error of an invalid matrix, one `Error:` line each; exit 65.
+    /// The most errors of one input shown; a file with thousands of the same mistake says how many more.
+    static let shownErrorLimit = 50
+
+    /// The errors of an invalid matrix, one `Error:` line each (the first 50); exit 65.
     func matrixErrors(_ errors: MatrixErrors) -> Int32 {
-        for error in errors.errors { stderr.write("Error: \(error)\n") }
+        for error in errors.errors.prefix(Self.shownErrorLimit) { stderr.write("Error: \(error)\n") }
+        if errors.errors.count > Self.shownErrorLimit {
+            stderr.write("Error: … and \(errors.errors.count - Self.shownErrorLimit) more errors\n")
+        }
         return DuoPose.ExitCode.invalidInput
     }
 

@@ -33,6 +33,9 @@ enum MergeCommand {
         } catch let error as ResultsError {
             context.stderr.write("Error: \(error)\n")
             return DuoPose.ExitCode.invalidInput
+        } catch is CancellationError {
+            context.stderr.write("duo-pose: interrupted; no report in \(output.folder) was replaced\n")
+            return DuoPose.ExitCode.interrupted(by: SIGINT)
         } catch {
             return context.cannotWrite(error, folder: output.folder)
         }
@@ -109,7 +112,10 @@ enum ShardSet {
     static func merged(_ paths: [String], _ consume: (CaseResult) throws -> Void) throws {
         let readers = try paths.map { path throws(ResultsError) in try ResultsReader(path: path) }
         var heads = try readers.map { reader throws(ResultsError) in try reader.next() }
+        var merged = 0
         while let position = heads.indices.filter({ heads[$0] != nil }).min(by: { heads[$0]!.index < heads[$1]!.index }) {
+            merged += 1
+            if merged % 4096 == 0 { try Task.checkCancellation() }  // stop promptly on SIGINT or SIGTERM
             try consume(heads[position]!)
             heads[position] = try readers[position].next()
         }

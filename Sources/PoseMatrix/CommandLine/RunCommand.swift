@@ -69,6 +69,9 @@ enum RunCommand {
                 let code = try await runOne(
                     matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, context: context)
                 worst = max(worst, code)
+            } catch is CancellationError {
+                context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced\n")
+                return DuoPose.ExitCode.interrupted(by: SIGINT)
             } catch {
                 return context.cannotWrite(error, folder: folder)
             }
@@ -128,7 +131,7 @@ enum RunCommand {
         guard let data = FileManager.default.contents(atPath: source) else {
             throw OutputError(path: source, message: "cannot be read back")
         }
-        let file = try OutputFile(URL(fileURLWithPath: destination))
+        let file = try OutputFile(URL(fileURLWithPath: destination), owner: .assigned)
         try file.write(bytes: data)
         try file.commit()
     }

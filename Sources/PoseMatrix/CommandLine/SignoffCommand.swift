@@ -57,7 +57,7 @@ enum SignoffCommand {
             parsed.value("--out")
             ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
         do {
-            let file = try OutputFile(URL(fileURLWithPath: outPath))
+            let file = try OutputFile(URL(fileURLWithPath: outPath), owner: .signoff)
             try file.write(signoff.markdown())
             try file.commit()
         } catch {

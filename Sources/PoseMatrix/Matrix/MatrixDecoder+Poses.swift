@@ -17,9 +17,10 @@ extension MatrixDecoder {
             }
             guard let items = array(member.value, here, nonEmpty: true) else { continue }
             var values: [AxisValue] = []
+            var seen: Set<AxisValue> = []  // a set: hostile files list tens of thousands of values
             for (index, item) in items.enumerated() {
                 guard let value = axisValue(item, axis: axis, here.appending(index: index)) else { continue }
-                if values.contains(value) {
+                if !seen.insert(value).inserted {
                     fail(item, here.appending(index: index), "duplicate value \(item.shortText) for axis \(axis.rawValue)")
                     continue
                 }
@@ -161,6 +162,7 @@ extension MatrixDecoder {
     mutating func decodeChecklist(_ node: JSONNode, _ path: KeyPath, poses: [PoseEntry]) -> [ChecklistItem] {
         guard let items = array(node, path) else { return [] }
         var checklist: [ChecklistItem] = []
+        var checklistIDs: Set<String> = []
         let listed = Set(poses.map(\.pose.id))
         for (index, item) in items.enumerated() {
             let here = path.appending(index: index)
@@ -170,7 +172,7 @@ extension MatrixDecoder {
                 let posesMember = members["poses"],
                 let poseNodes = array(posesMember.value, here.appending("poses"), nonEmpty: true)
             else { continue }
-            if checklist.contains(where: { $0.id == id }) {
+            if !checklistIDs.insert(id).inserted {
                 fail(idMember.value, here.appending("id"), "duplicate checklist id \(quoted(id))")
                 continue
             }

@@ -83,7 +83,7 @@ public struct JUnitReport: ReportWriter {
 
     public mutating func finish(_ tally: Tally) throws {
         let total = tally.overall
-        try file.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        try file.write(Self.prolog)
         try file.write(
             "<testsuites name=\"" + Escaping.xml(header.matrixName) + "\" tests=\"\(total.total)\" failures=\"\(total.failed)\" "
                 + "errors=\"\(total.errors)\" time=\"" + Self.time(total.duration) + "\">\n")
@@ -103,9 +103,13 @@ public struct JUnitReport: ReportWriter {
             try file.write("  </testsuite>\n")
         }
         try file.write("</testsuites>\n")
-        try file.commit()
+        try file.finishWriting()
         spool.remove()
     }
+
+    /// The first lines of every junit.xml duo-pose writes; the comment lets a later run know
+    /// the file is its own to replace.
+    static let prolog = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Written by duo-pose; every run replaces it. -->\n"
 
     /// Seconds with exactly three decimals, as the schema's SUREFIRE_TIME allows.
     static func time(_ seconds: Double) -> String {

@@ -109,7 +109,7 @@ public struct MarkdownReport: ReportWriter {
         try writeReasons()
         try writeAssumptions()
         try writeChecklist(tally)
-        try file.commit()
+        try file.finishWriting()
     }
 
     /// "**FAILED**: 3 of 120 cases failed …" — the first thing a person reads.

@@ -10,9 +10,41 @@ public final class OutputFile {
     private var committed = false
     private static let bufferLimit = 1 << 20
 
-    /// Opens `<folder>/.<name>.tmp-<pid>` for writing.
-    public init(_ url: URL) throws {
+    /// Which of duo-pose's files this is: an existing file of the name is replaced only when
+    /// duo-pose wrote it, as its first bytes show.
+    public enum Owner: Sendable {
+        case results
+        case junit
+        case markdown
+        case signoff
+        /// A path the CI engine chose for duo-pose (Bazel's XML_OUTPUT_FILE).
+        case assigned
+
+        /// The start of every file of this kind that duo-pose writes.
+        var signature: String? {
+            switch self {
+            case .results: #"{"type":"header","formatVersion":"#
+            case .junit: JUnitReport.prolog
+            case .markdown: "# duo-pose: "
+            case .signoff: "# Release sign-off: "
+            case .assigned: nil
+            }
+        }
+    }
+
+    /// Opens `<folder>/.<name>.tmp-<pid>` for writing, after checking that any file already at
+    /// `url` is one duo-pose wrote.
+    public init(_ url: URL, owner: Owner) throws {
         self.url = url
+        if let signature = owner.signature, let existing = FileHandle(forReadingAtPath: url.path) {
+            let start = (try? existing.read(upToCount: signature.utf8.count)) ?? nil
+            try? existing.close()
+            if start.map({ [UInt8]($0) }) != Array(signature.utf8) {
+                throw OutputError(
+                    path: url.path,
+                    message: "exists and was not written by duo-pose; refusing to replace it (move it, or choose another --out)")
+            }
+        }
         let folder = url.deletingLastPathComponent()
         temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
@@ -24,7 +56,7 @@ public final class OutputFile {
 
     deinit {
         if !committed {
-            try? handle.close()
+            if !closed { try? handle.close() }
             try? FileManager.default.removeItem(at: temporaryURL)
         }
     }
@@ -71,11 +103,20 @@ public final class OutputFile {
         }
     }
 
-    /// Flushes, closes and renames the file into place, replacing any earlier report.
-    public func commit() throws {
+    private var closed = false
+
+    /// Flushes and closes the temporary file; ``commit()`` then puts it in place.
+    public func finishWriting() throws {
+        guard !closed else { return }
         try flush()
         try handle.synchronize()
         try handle.close()
+        closed = true
+    }
+
+    /// Finishes writing and renames the file into place, replacing any earlier report.
+    public func commit() throws {
+        try finishWriting()
         if rename(temporaryURL.path, url.path) != 0 {
             throw OutputError(path: url.path, message: "cannot move the finished report into place (errno \(errno))")
         }

@@ -13,13 +13,20 @@ public struct ReportSet {
     private var comparison: BaselineComparison?
     public private(set) var tally = Tally()
 
+    private let files: [OutputFile]
+
     /// Opens the three reports under temporary names in `folder`, which must exist; with a
-    /// baseline, the reports compare this run with it.
+    /// baseline, the reports compare this run with it. A file of the same name that duo-pose
+    /// did not write is refused, not replaced.
     public init(header: RunHeader, folder: URL, baseline: BaselineComparison? = nil) throws {
         comparison = baseline
-        results = try ResultsJSONL(header: header, file: OutputFile(folder.appendingPathComponent(Self.resultsName)))
-        junit = try JUnitReport(header: header, file: OutputFile(folder.appendingPathComponent(Self.junitName)))
-        markdown = MarkdownReport(header: header, file: try OutputFile(folder.appendingPathComponent(Self.markdownName)))
+        let resultsFile = try OutputFile(folder.appendingPathComponent(Self.resultsName), owner: .results)
+        let junitFile = try OutputFile(folder.appendingPathComponent(Self.junitName), owner: .junit)
+        let markdownFile = try OutputFile(folder.appendingPathComponent(Self.markdownName), owner: .markdown)
+        files = [resultsFile, junitFile, markdownFile]
+        results = try ResultsJSONL(header: header, file: resultsFile)
+        junit = try JUnitReport(header: header, file: junitFile)
+        markdown = MarkdownReport(header: header, file: markdownFile)
     }
 
     /// The renderer that workers use to turn results into report bytes in parallel.
@@ -40,12 +47,14 @@ public struct ReportSet {
         try junit.write(rendered.results, testcases: rendered.testcases, lengths: rendered.testcaseLengths)
     }
 
-    /// Finishes all three and moves them into place; returns the run's totals.
+    /// Finishes all three, then moves them into place together, so that an interrupted run
+    /// replaces either all of the previous reports or none; returns the run's totals.
     public mutating func finish() throws -> Tally {
         tally.baseline = comparison?.finish()
         try results.finish(tally)
         try junit.finish(tally)
         try markdown.finish(tally)
+        for file in files { try file.commit() }
         return tally
     }
 }

@@ -4,6 +4,6 @@
 /// flat however many cases run.
 public protocol ReportWriter {
     mutating func write(_ result: CaseResult) throws
-    /// Writes what comes after the cases and puts the file in place.
+    /// Writes what comes after the cases and closes the temporary file; ``ReportSet`` puts it in place.
     mutating func finish(_ tally: Tally) throws
 }

@@ -116,7 +116,7 @@ public struct ResultsJSONL: ReportWriter {
         }
         line += ",\"duration\":" + Self.seconds(counts.duration) + "}\n"
         try file.write(line)
-        try file.commit()
+        try file.finishWriting()
     }
 
     /// Seconds with microsecond precision, no exponent.

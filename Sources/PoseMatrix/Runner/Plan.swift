@@ -46,7 +46,9 @@ public struct Plan: Sendable {
             }
             let (sum, overflow) = total.addingReportingOverflow(size)
             total = overflow ? Int.max : sum
-            if total > maximumCases { throw .tooManyCases(maximum: maximumCases) }
+            if total > maximumCases {
+                throw .tooManyCases(count: Self.expandedCount(of: matrix), maximum: maximumCases)
+            }
             let texts = axes.map { spec in spec.values.map(\.description) }
             groups.append(Group(entry: entry, axes: axes, firstCase: total - size, caseCount: size, texts: texts))
         }
@@ -56,6 +58,23 @@ public struct Plan: Sendable {
             total += exploration.invariants.count
         }
         count = total
+    }
+
+    /// How many cases the whole matrix expands to, or nil past `Int.max`; counted, never built.
+    static func expandedCount(of matrix: Matrix) -> Int? {
+        var total = 0
+        for entry in matrix.poses {
+            var size = 1
+            for spec in mergedAxes(top: matrix.axes, entry: entry) {
+                let (product, overflow) = size.multipliedReportingOverflow(by: spec.values.count)
+                guard !overflow else { return nil }
+                size = product
+            }
+            let (sum, overflow) = total.addingReportingOverflow(size)
+            guard !overflow else { return nil }
+            total = sum
+        }
+        return total
     }
 
     /// Top-level axes, replaced or extended by the entry's own; axes the pose sets itself are dropped.
@@ -124,12 +143,14 @@ public struct PlanFilter: Sendable {
 
 /// Why a plan could not be made.
 public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
-    case tooManyCases(maximum: Int)
+    /// The matrix (or the part --pose and --where leave) is larger than the limit: its full count, or nil past Int.max.
+    case tooManyCases(count: Int?, maximum: Int)
 
     public var description: String {
         switch self {
-        case .tooManyCases(let maximum):
-            "the matrix expands to more than \(maximum) cases; narrow it with --pose or --where, or raise --max-cases"
+        case .tooManyCases(let count, let maximum):
+            "the matrix expands to " + (count.map { "\($0) cases" } ?? "more cases than can be counted")
+                + ", more than the limit of \(maximum); narrow it with --pose or --where, or raise --max-cases"
         }
     }
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Fuzzes the matrix loader (JSON5 reader, decoding, validation, plan, the first cases and a
+# shallow exploration) with libFuzzer, seeded with every shipped matrix.
+# Usage: Fuzz/run.sh [RUNS]    (default: 1000000 executions; findings land in Fuzz/.build/)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-1000000}
+build=Fuzz/.build
+mkdir -p "$build/corpus" "$build/seeds"
+
+# The library embeds the reference matrix through SwiftPM; outside it, make the same table.
+python3 - "$build/PackageResources.swift" <<'PY'
+import sys
+data = open("Matrices/duo-scenes.json", "rb").read()
+with open(sys.argv[1], "w") as out:
+    out.write("enum PackageResources {\n    static let duo_scenes_json: [UInt8] = [")
+    out.write(",".join(str(b) for b in data))
+    out.write("]\n}\n")
+PY
+
+cp Matrices/*.json Matrices/examples/*.json Tests/PoseMatrixTests/Fixtures/*.json "$build/seeds/"
+rm -f "$build/seeds/schema.json"
+
+echo "== building the fuzzer (swiftc -sanitize=fuzzer,address)"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PoseMatrix \
+  $(find Sources/PoseMatrix -name '*.swift' | sort) Fuzz/FuzzMatrix.swift "$build/PackageResources.swift" \
+  -o "$build/fuzz-matrix"
+
+echo "== running $runs executions"
+cd "$build"
+./fuzz-matrix -runs="$runs" -max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus seeds
