@@ -51,12 +51,10 @@ public struct Runner: Sendable {
         let chunkSize = self.chunkSize
         let count = caseCount
         let chunkCount = (count + chunkSize - 1) / chunkSize
-        // Explore once, before the cases, when this run reports any invariant.
-        let exploration = plan.exploration.flatMap { exploration in
-            (0..<count).last.map { shard?.planIndex($0) ?? $0 }.flatMap {
-                $0 >= plan.poseCaseCount ? Explorer.explore(exploration, app: app) : nil
-            }
-        }
+        // Explore once, before the cases, when this run reports any invariant: they come last
+        // in the plan, so the run's last index says.
+        let lastIndex = count > 0 ? (shard?.planIndex(count - 1) ?? count - 1) : -1
+        let exploration = plan.exploration.flatMap { lastIndex >= plan.poseCaseCount ? Explorer.explore($0, app: app) : nil }
         return try await withThrowingTaskGroup(of: (Int, Output).self) { group in
             var statistics = RunStatistics(chunks: chunkCount, maximumHeldChunks: 0)
             var nextChunk = 0
