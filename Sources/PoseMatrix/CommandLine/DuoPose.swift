@@ -76,6 +76,11 @@ struct Context {
     var stderr: TextSink
     var environment: [String: String]
 
+    /// Whether to show progress: only on a terminal, never in a file or a CI log.
+    var showsProgress: Bool {
+        stderr is StandardStream && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb" && environment["CI"] == nil
+    }
+
     /// `Error: …`, the usage line and the pointer to help; exit 64.
     func usageError(_ error: UsageError) -> Int32 {
         var text = "Error: \(error.message)\n"

@@ -95,7 +95,13 @@ enum RunCommand {
             generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
             planCases: plan.count, shard: options.shard, observations: recorded)
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
-        try await runner.run(transform: reports.renderer.render) { try reports.write($0) }
+        var progress = Progress(
+            total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.stderr : nil)
+        try await runner.run(transform: reports.renderer.render) { rendered in
+            try reports.write(rendered)
+            progress.advance(by: rendered.results.count)
+        }
+        progress.clear()
         let tally = try reports.finish()
         // Bazel reads the test's JUnit from XML_OUTPUT_FILE.
         if let xmlOutput = context.environment["XML_OUTPUT_FILE"], !xmlOutput.isEmpty {
