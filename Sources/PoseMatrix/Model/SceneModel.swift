@@ -121,13 +121,9 @@ public struct SceneModel: Sendable {
         return physical.rotated
     }
 
-    func setPhysicalOrientationValue(_ orientation: Orientation, on target: Display) -> Orientation {
-        target == .outer ? orientation : orientation.rotated
-    }
-
     mutating func setPhysicalOrientation(_ orientation: Orientation, on target: Display) {
         let before = geometryState
-        heldOrientation = setPhysicalOrientationValue(orientation, on: target)
+        heldOrientation = target == .outer ? orientation : orientation.rotated  // the inner display is turned a quarter
         geometryChanged(from: before)
     }
 
