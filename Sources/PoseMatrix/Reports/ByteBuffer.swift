@@ -32,40 +32,20 @@ public struct ByteBuffer: Sendable {
     /// characters, DEL, U+2028 and U+2029 as `\\uXXXX`. `quoted` uses these rules too.
     public mutating func appendJSONString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                var escape: StaticString?
-                var length = 1
-                switch byte {
-                case 0x22: escape = "\\\""
-                case 0x5C: escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0xE2
-                where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    length = 3
-                case _ where byte < 0x20 || byte == 0x7F: break
-                default:
-                    index += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                if let escape {
-                    bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
-                } else {
-                    let hex = Array(String(byte, radix: 16).utf8)
-                    bytes.append(contentsOf: Array("\\u00".utf8) + (hex.count == 1 ? [UInt8(ascii: "0")] : []) + hex)
-                }
-                index += length
-                start = index
+        appendEscaping(text) { utf8, index in
+            let byte = utf8[index]
+            switch byte {
+            case 0x22: return (.text("\\\""), 1)
+            case 0x5C: return (.text("\\\\"), 1)
+            case 0x0A: return (.text("\\n"), 1)
+            case 0x0D: return (.text("\\r"), 1)
+            case 0x09: return (.text("\\t"), 1)
+            case 0xE2
+            where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                return (.text(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"), 3)
+            case _ where byte < 0x20 || byte == 0x7F: return (.unicodeEscape(byte), 1)
+            default: return nil
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
@@ -74,34 +54,56 @@ public struct ByteBuffer: Sendable {
     /// as character references, and the characters XML 1.0 forbids (the other C0 controls,
     /// U+FFFE, U+FFFF) replaced by U+FFFD, never written. `Escaping.xml` uses these rules too.
     public mutating func appendXML(_ text: String) {
+        appendEscaping(text) { utf8, index in
+            let byte = utf8[index]
+            switch byte {
+            case 0x26: return (.text("&amp;"), 1)
+            case 0x3C: return (.text("&lt;"), 1)
+            case 0x3E: return (.text("&gt;"), 1)
+            case 0x22: return (.text("&quot;"), 1)
+            case 0x27: return (.text("&apos;"), 1)
+            case 0x0A: return (.text("&#10;"), 1)
+            case 0x0D: return (.text("&#13;"), 1)
+            case 0x09: return (.text("&#9;"), 1)
+            case 0xEF
+            where index + 2 < utf8.count && utf8[index + 1] == 0xBF && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
+                return (.text("\u{FFFD}"), 3)
+            case _ where byte < 0x20: return (.text("\u{FFFD}"), 1)
+            default: return nil
+            }
+        }
+    }
+
+    /// What stands for an escaped sequence.
+    private enum Replacement {
+        case text(StaticString)
+        /// `\\u00XX`.
+        case unicodeEscape(UInt8)
+    }
+
+    /// Appends text, copying the runs that need no escaping whole and replacing what `rule`
+    /// picks: given the bytes and an index, the replacement and how many bytes it stands for.
+    @inline(__always)
+    private mutating func appendEscaping(
+        _ text: String, _ rule: (UnsafeBufferPointer<UInt8>, Int) -> (Replacement, Int)?
+    ) {
         var text = text
         text.withUTF8 { utf8 in
             var start = 0
             var index = 0
             while index < utf8.count {
-                let byte = utf8[index]
-                var replacement: StaticString
-                var length = 1
-                switch byte {
-                case 0x26: replacement = "&amp;"
-                case 0x3C: replacement = "&lt;"
-                case 0x3E: replacement = "&gt;"
-                case 0x22: replacement = "&quot;"
-                case 0x27: replacement = "&apos;"
-                case 0x0A: replacement = "&#10;"
-                case 0x0D: replacement = "&#13;"
-                case 0x09: replacement = "&#9;"
-                case 0xEF
-                where index + 2 < utf8.count && utf8[index + 1] == 0xBF && (utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF):
-                    replacement = "\u{FFFD}"
-                    length = 3
-                case _ where byte < 0x20: replacement = "\u{FFFD}"
-                default:
+                guard let (replacement, length) = rule(utf8, index) else {
                     index += 1
                     continue
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                switch replacement {
+                case .text(let literal):
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+                case .unicodeEscape(let byte):
+                    let digits = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: Array("\\u00".utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                }
                 index += length
                 start = index
             }
