@@ -46,12 +46,29 @@ public final class OutputFile {
             }
         }
         let folder = url.deletingLastPathComponent()
+        Self.removeLeftovers(of: url)
         temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
             throw OutputError(path: url.path, message: "cannot create a file in \(folder.path)")
         }
         handle = try FileHandle(forWritingTo: temporaryURL)
         buffer.reserveCapacity(Self.bufferLimit)
+    }
+
+    /// Removes the temporary files a killed run left for this report (`.<name>.tmp-<pid>` and
+    /// `.<name>.spool-<pid>`), when no process of that number runs any more.
+    static func removeLeftovers(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for entry in entries {
+            for marker in [".\(name).tmp-", ".\(name).spool-"] where entry.hasPrefix(marker) {
+                guard let pid = Int32(entry.dropFirst(marker.count)), pid != getpid() else { continue }
+                if kill(pid, 0) == -1 && errno == ESRCH {
+                    try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+                }
+            }
+        }
     }
 
     deinit {

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+/// Runs the built `duo-pose` binary and interrupts it, the way a CI job is cancelled.
+@Suite("Interruption", .serialized)
+struct InterruptionTests {
+    static let binary = TestFiles.packageRoot.appendingPathComponent(".build/debug/duo-pose")
+
+    /// A matrix long enough that a signal arrives mid-run: 150,000 cases.
+    static func longMatrix() throws -> String {
+        let angles = (0..<18_750).map { formatNumber(Double($0) / 125) }.joined(separator: ",")
+        return try TestFiles.writeTemporary(
+            #"{ "formatVersion": 1, "name": "long", "axes": { "hingeAngle": [\#(angles)], "profile": ["device", "simulator"], "#
+                + #""reduceTransparency": [false, true], "layoutDirection": ["leftToRight", "rightToLeft"] }, "#
+                + #""poses": [{ "pose": "P5", "expect": { "display": "inner" } }] }"#)
+    }
+
+    /// Starts a run over earlier reports, sends a signal after a moment, and returns how it ended.
+    static func interrupt(with signal: Int32, folder: URL, matrix: String) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", matrix, "--out", folder.path, "--quiet"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.4)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process
+    }
+
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test(
+        "SIGINT and SIGTERM stop the run with 130 and 143 and leave the previous reports whole",
+        arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func signal(_ signal: Int32, _ code: Int32) async throws {
+        guard FileManager.default.fileExists(atPath: Self.binary.path) else {
+            Issue.record("no built duo-pose at \(Self.binary.path); swift test builds it")
+            return
+        }
+        let folder = try TestFiles.temporaryFolder()
+        #expect(await duoPose(["--out", folder.path, "--quiet", "--pose", "P1"]).code == 0)
+        let before = try Self.snapshot(folder)
+        let process = try Self.interrupt(with: signal, folder: folder, matrix: try Self.longMatrix())
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == code)
+        #expect(try Self.snapshot(folder) == before, "the previous reports stay, and no temporary file is left")
+    }
+
+    @Test("after SIGKILL no half-written report stands under its real name, and the next run tidies up")
+    func sigkill() async throws {
+        guard FileManager.default.fileExists(atPath: Self.binary.path) else {
+            Issue.record("no built duo-pose at \(Self.binary.path); swift test builds it")
+            return
+        }
+        let folder = try TestFiles.temporaryFolder()
+        #expect(await duoPose(["--out", folder.path, "--quiet", "--pose", "P1"]).code == 0)
+        let before = try Self.snapshot(folder)
+        let process = try Self.interrupt(with: SIGKILL, folder: folder, matrix: try Self.longMatrix())
+        #expect(process.terminationReason == .uncaughtSignal)
+        let after = try Self.snapshot(folder)
+        for name in ["results.jsonl", "junit.xml", "report.md"] {
+            #expect(after[name] == before[name], "\(name) is the previous report, whole")
+        }
+        #expect(after.keys.contains { $0.hasPrefix(".") }, "the killed run's temporary files remain, under hidden names")
+        #expect(await duoPose(["--out", folder.path, "--quiet", "--pose", "P1"]).code == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "junit.xml", "report.md", "results.jsonl",
+            ],
+            "the next run removes what a killed run left")
+    }
+}
