@@ -12,9 +12,20 @@ enum TestFiles {
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-    /// A new empty folder under the system's temporary folder.
+    /// This test process's scratch folder; folders of test processes that have ended are removed.
+    static let scratch: URL = {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("duo-pose-tests")
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            if let pid = Int32(entry), kill(pid, 0) == -1, errno == ESRCH {
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+            }
+        }
+        return parent.appendingPathComponent(String(getpid()))
+    }()
+
+    /// A new empty folder under this process's scratch folder.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("duo-pose-tests-\(UUID().uuidString)")
+        let url = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
