@@ -17,7 +17,9 @@ public struct App: Sendable, Hashable {
 
     /// How the app asks for a new window.
     public struct NewWindow: Sendable, Hashable {
+        /// How "Open in New Window" asks: SwiftUI openWindow, UIKit activateSceneSession, an ActivationAction, or not at all.
         public enum Via: String, CaseIterable, Sendable { case openWindow, activateSceneSession, activationAction, none }
+        /// What the app does when a new window is refused or hidden: show the content in place, or nothing.
         public enum Fallback: String, CaseIterable, Sendable { case showInPlace, none }
         public var via: Via = .none
         /// `activationAction`'s alternate.
@@ -30,6 +32,7 @@ public struct App: Sendable, Hashable {
 
     /// When the app saves its state and whether it caches a screenshot of itself.
     public struct StateChoices: Sendable, Hashable {
+        /// The scene phase the app saves per-window state on.
         public enum SavesOn: String, CaseIterable, Sendable { case background, inactive }
         public var savesOn: SavesOn = .background
         public var cachesScreen = false
@@ -42,7 +45,9 @@ public struct App: Sendable, Hashable {
 
     /// The camera capture accessory registration.
     public struct CameraAccessory: Sendable, Hashable {
+        /// The view the camera capture accessory is registered on.
         public enum RegisteredOn: String, CaseIterable, Sendable { case cameraView, rootView, none }
+        /// Whether a capture session runs while the camera view is shown.
         public enum Capture: String, CaseIterable, Sendable { case running, stopped }
         public var registeredOn: RegisteredOn = .none
         /// Whether the app runs its capture session while its camera view is on screen.
@@ -53,6 +58,7 @@ public struct App: Sendable, Hashable {
     public struct Camera: Sendable, Hashable {
         /// The virtual front camera (the system picks the constituent) or the rear wide camera. [A T65]
         public enum Uses: String, CaseIterable, Sendable { case virtualFront, rear, none }
+        /// How the app decides to mirror a preview: by the camera's direction (right) or its position.
         public enum Mirroring: String, CaseIterable, Sendable { case byDirection, byPosition }
         public var uses: Uses = .none
         public var mirroring: Mirroring = .byDirection

@@ -73,6 +73,7 @@ public enum Profile: String, CaseIterable, Sendable {
     case simulator
 }
 
+/// The app's language direction.
 public enum LayoutDirection: String, CaseIterable, Sendable {
     case leftToRight
     case rightToLeft
@@ -85,6 +86,7 @@ public enum LinkedSDK: String, CaseIterable, Sendable {
     case v27_1 = "27.1"
 }
 
+/// The half of the inner display an app takes in Split View.
 public enum SplitSide: String, CaseIterable, Sendable {
     case left
     case right

@@ -1,5 +1,6 @@
 /// Something the app is told or that happens to its scenes, in the order it happens (DESIGN §5).
 public struct SceneEvent: Sendable, Hashable {
+    /// What kind of thing happened.
     public enum Kind: String, Sendable {
         /// A hinge update: old (nil on the first call) and new status@angle. [M AX-PR]
         case hinge

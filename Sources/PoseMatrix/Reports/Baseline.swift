@@ -3,6 +3,7 @@ public struct BaselineDiff: Sendable, Equatable {
     /// Ids listed per class; the rest are counted.
     public static let listedLimit = 50
 
+    /// The cases of one class of change: how many, and the first ids.
     public struct Group: Sendable, Equatable {
         public var count = 0
         /// The first ids, in plan order (removed cases: sorted).
@@ -44,6 +45,7 @@ public struct BaselineComparison: Sendable {
 
     static func isFailing(_ status: CaseResult.Status) -> Bool { status == .failed || status == .error }
 
+    /// Classifies one case of this run.
     public mutating func add(_ result: CaseResult) {
         seen.insert(result.id)
         let failing = Self.isFailing(result.status)

@@ -11,8 +11,6 @@ public struct ByteBuffer: Sendable {
 
     public var count: Int { bytes.count }
 
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
-
     /// Text as it is.
     public mutating func append(_ text: String) {
         var text = text

@@ -27,6 +27,7 @@ public struct JUnitReport: ReportWriter {
         spool = try Spool(beside: file.url)
     }
 
+    /// Renders and spools one case.
     public mutating func write(_ result: CaseResult) throws {
         var buffer = ByteBuffer()
         Self.render(result, classPrefix: classPrefix, into: &buffer)
@@ -81,6 +82,7 @@ public struct JUnitReport: ReportWriter {
             + "(\(failure.provenance.rawValue): \(failure.source))"
     }
 
+    /// Assembles junit.xml: totals, then each suite's counts and its spooled testcases.
     public mutating func finish(_ tally: Tally) throws {
         let total = tally.overall
         try file.write(Self.prolog)

@@ -30,6 +30,7 @@ public struct MarkdownReport: ReportWriter {
         self.file = file
     }
 
+    /// Takes what the report shows of one case: failures, not-run reasons, assumptions.
     public mutating func write(_ result: CaseResult) throws {
         if result.pose == Exploration.poseName && explorationRows.count < Self.listedReasonLimit {
             explorationRows.append(
@@ -79,6 +80,7 @@ public struct MarkdownReport: ReportWriter {
         return true
     }
 
+    /// Writes the whole report from what was gathered.
     public mutating func finish(_ tally: Tally) throws {
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += Self.verdictLine(tally.overall) + "\n\n"

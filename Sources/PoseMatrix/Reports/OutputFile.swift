@@ -83,6 +83,7 @@ public final class OutputFile {
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
+    /// Appends bytes through the buffer.
     public func write(bytes: some Collection<UInt8>) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferLimit { try flush() }

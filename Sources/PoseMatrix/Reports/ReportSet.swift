@@ -32,6 +32,7 @@ public struct ReportSet {
     /// The renderer that workers use to turn results into report bytes in parallel.
     public var renderer: CaseRenderer { CaseRenderer(classPrefix: junit.classPrefix) }
 
+    /// Renders and writes one case (merge and tests; runs render on the workers).
     public mutating func write(_ result: CaseResult) throws {
         try write(renderer.render([result]))
     }
@@ -73,6 +74,7 @@ public struct RenderedCases: Sendable {
 public struct CaseRenderer: Sendable {
     let classPrefix: String
 
+    /// The report bytes of a chunk of cases, in order.
     public func render(_ results: [CaseResult]) -> RenderedCases {
         var lines = ByteBuffer(capacity: results.count * 600)
         var testcases = ByteBuffer(capacity: results.count * 400)

@@ -33,6 +33,7 @@ public struct ResultsJSONL: ReportWriter {
         try file.write(line)
     }
 
+    /// Renders and writes one case's line.
     public mutating func write(_ result: CaseResult) throws {
         var buffer = ByteBuffer()
         Self.render(result, into: &buffer)
@@ -105,6 +106,7 @@ public struct ResultsJSONL: ReportWriter {
         out.append("}\n")
     }
 
+    /// Writes the summary line: totals, verdict, the baseline comparison.
     public mutating func finish(_ tally: Tally) throws {
         let counts = tally.overall
         var line = "{\"type\":\"summary\",\"total\":\(counts.total),\"passed\":\(counts.passed),\"failed\":\(counts.failed)"

@@ -97,6 +97,7 @@ public struct Counts: Sendable, Equatable {
 
 /// Running totals for the whole run and for each pose, in the order poses appear.
 public struct Tally: Sendable {
+    /// One pose's counts and the profiles its cases ran under.
     public struct PoseCounts: Sendable {
         public var pose: String
         public var counts = Counts()
@@ -112,6 +113,7 @@ public struct Tally: Sendable {
 
     public init() {}
 
+    /// Counts one case overall and for its pose.
     public mutating func add(_ result: CaseResult) {
         overall.add(result)
         let index: Int
@@ -130,6 +132,7 @@ public struct Tally: Sendable {
         }
     }
 
+    /// A pose's counts, if any case of it ran.
     public func counts(for pose: String) -> Counts? {
         poseIndex[pose].map { poses[$0].counts }
     }

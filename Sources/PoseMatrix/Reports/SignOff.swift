@@ -1,6 +1,7 @@
 /// Checklist sign-off before a release: each item passes only when all its poses ran and
 /// passed, or is waived with a reason; "not run" is never "passed".
 public struct SignOff: Sendable {
+    /// How a checklist item stands.
     public enum Status: String, Sendable {
         case passed
         case failed
@@ -8,6 +9,7 @@ public struct SignOff: Sendable {
         case waived
     }
 
+    /// One checklist item with its status and, when waived, the reason.
     public struct Item: Sendable {
         public var item: ChecklistItem
         public var status: Status

@@ -32,6 +32,7 @@ public struct Invariant: Sendable {
 /// What an exploration found: how many states, and for each invariant the shortest step
 /// sequence that breaks it, if any.
 public struct ExplorationOutcome: Sendable {
+    /// The shortest step sequence that breaks an invariant, and how it fails.
     public struct Violation: Sendable {
         public var path: [Step]
         public var failures: [CaseResult.Failure]
@@ -64,6 +65,7 @@ public struct ExplorationOutcome: Sendable {
 /// Breadth-first exploration of the model's states, with a visited set so that each state is
 /// expanded once; the first violation found of an invariant has the shortest step sequence.
 public enum Explorer {
+    /// Explores from the start state and checks every invariant in every state found.
     public static func explore(_ exploration: Exploration, app: App) -> ExplorationOutcome {
         var settings = CaseSettings(values: exploration.when, app: app)
         if let start = exploration.start { for (axis, value) in start.fixed { settings.set(axis, value) } }
