@@ -17,17 +17,23 @@ struct InterruptionTests {
                 + #""poses": [{ "pose": "P5", "expect": { "display": "inner" } }] }"#)
     }
 
-    /// Starts a run over earlier reports, sends a signal after a moment, and returns how it ended.
-    static func interrupt(with signal: Int32, folder: URL, matrix: String) throws -> Process {
+    /// Writes earlier reports into a fresh folder, starts a long run over them, sends a signal
+    /// after a moment, and returns the folder, its files before the run, and how the run ended.
+    static func interruptedRun(by signal: Int32) async throws -> (folder: URL, before: [String: Data], process: Process) {
+        try #require(
+            FileManager.default.fileExists(atPath: binary.path), "no built duo-pose at \(binary.path); swift test builds it")
+        let folder = try TestFiles.temporaryFolder()
+        #expect(await duoPose(["--out", folder.path, "--quiet", "--pose", "P1"]).code == 0)
+        let before = try snapshot(folder)
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["run", matrix, "--out", folder.path, "--quiet"]
+        process.arguments = ["run", try longMatrix(), "--out", folder.path, "--quiet"]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 0.4)
+        try await Task.sleep(for: .milliseconds(400))
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        return process
+        return (folder, before, process)
     }
 
     static func snapshot(_ folder: URL) throws -> [String: Data] {
@@ -42,14 +48,7 @@ struct InterruptionTests {
         "SIGINT and SIGTERM stop the run with 130 and 143 and leave the previous reports whole",
         arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func signal(_ signal: Int32, _ code: Int32) async throws {
-        guard FileManager.default.fileExists(atPath: Self.binary.path) else {
-            Issue.record("no built duo-pose at \(Self.binary.path); swift test builds it")
-            return
-        }
-        let folder = try TestFiles.temporaryFolder()
-        #expect(await duoPose(["--out", folder.path, "--quiet", "--pose", "P1"]).code == 0)
-        let before = try Self.snapshot(folder)
-        let process = try Self.interrupt(with: signal, folder: folder, matrix: try Self.longMatrix())
+        let (folder, before, process) = try await Self.interruptedRun(by: signal)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == code)
         #expect(try Self.snapshot(folder) == before, "the previous reports stay, and no temporary file is left")
@@ -57,14 +56,7 @@ struct InterruptionTests {
 
     @Test("after SIGKILL no half-written report stands under its real name, and the next run tidies up")
     func sigkill() async throws {
-        guard FileManager.default.fileExists(atPath: Self.binary.path) else {
-            Issue.record("no built duo-pose at \(Self.binary.path); swift test builds it")
-            return
-        }
-        let folder = try TestFiles.temporaryFolder()
-        #expect(await duoPose(["--out", folder.path, "--quiet", "--pose", "P1"]).code == 0)
-        let before = try Self.snapshot(folder)
-        let process = try Self.interrupt(with: SIGKILL, folder: folder, matrix: try Self.longMatrix())
+        let (folder, before, process) = try await Self.interruptedRun(by: SIGKILL)
         #expect(process.terminationReason == .uncaughtSignal)
         let after = try Self.snapshot(folder)
         for name in ["results.jsonl", "junit.xml", "report.md"] {

@@ -45,8 +45,12 @@ struct OutputOptions {
             text += "Reports: " + files.joined(separator: ", ") + "\n"
             context.stdout.write(text)
         }
-        if counts.failed + counts.errors > 0 || (strict && counts.notRun > 0) { return DuoPose.ExitCode.failure }
-        return DuoPose.ExitCode.success
+        return exitCode(for: counts)
+    }
+
+    /// 1 when a case failed or errored, or, with --strict, was not run; 0 otherwise.
+    func exitCode(for counts: Counts) -> Int32 {
+        counts.failed + counts.errors > 0 || (strict && counts.notRun > 0) ? DuoPose.ExitCode.failure : DuoPose.ExitCode.success
     }
 }
 

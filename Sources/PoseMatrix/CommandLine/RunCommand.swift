@@ -120,8 +120,7 @@ enum RunCommand {
                 "duo-pose: \(matrix.matrix.name) (dry run, no reports): " + MarkdownReport.verdictLine(counts).removing("**")
                     + "\n")
         }
-        if counts.failed + counts.errors > 0 || (options.output.strict && counts.notRun > 0) { return DuoPose.ExitCode.failure }
-        return DuoPose.ExitCode.success
+        return options.output.exitCode(for: counts)
     }
 
     /// Bazel asks a test runner that supports sharding to touch this file.
