@@ -32,7 +32,7 @@ enum SignoffCommand {
                 )
             }
             while let result = try reader.next() { tally.add(result) }
-            digest = try fileDigest(path)
+            digest = reader.sha256 ?? ""  // read to its end: next() checked that nothing follows the summary
         } catch {
             context.stderr.write("Error: \(error)\n")
             return DuoPose.ExitCode.invalidInput
@@ -70,16 +70,5 @@ enum SignoffCommand {
                     ? "" : "Blocking: " + blocked.map { "\($0.item.id) (\($0.status.rawValue))" }.joined(separator: ", ") + ". ")
                 + "Written to \(outPath)\n")
         return signoff.isSignedOff ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
-    }
-
-    /// SHA-256 of a file, read in pieces.
-    static func fileDigest(_ path: String) throws(ResultsError) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ResultsError(file: path, line: nil, message: "cannot be read")
-        }
-        defer { try? handle.close() }
-        var hasher = SHA256.Hasher()
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
-        return hasher.finalize()
     }
 }

@@ -21,6 +21,14 @@ public final class ResultsReader {
     private var atEnd = false
     private var lineNumber = 0
     private var sawSummary = false
+    private var hasher = SHA256.Hasher()
+
+    /// SHA-256 of the whole file, once ``next()`` has returned nil (the file was read to its end).
+    public var sha256: String? {
+        guard sawSummary && atEnd else { return nil }
+        var finished = hasher  // finalizing pads the copy; the reader's own state stays as read
+        return finished.finalize()
+    }
 
     public init(path: String) throws(ResultsError) {
         self.path = path
@@ -88,7 +96,12 @@ public final class ResultsReader {
             } catch {
                 throw ResultsError(file: path, line: nil, message: "cannot be read: \(error.localizedDescription)")
             }
-            if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
+            if let chunk, !chunk.isEmpty {
+                buffer.append(contentsOf: chunk)
+                hasher.update(chunk)
+            } else {
+                atEnd = true
+            }
         }
     }
 
