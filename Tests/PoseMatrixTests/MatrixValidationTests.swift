@@ -29,7 +29,7 @@ struct MatrixValidationTests {
             text: #"{ "formatVersion": 1, "nmae": "Bad", "poses": \#(one) }"#,
             errors: [
                 "FILE:1:23: unknown key \"nmae\"; did you mean \"name\"? (expected \"$schema\", \"formatVersion\", \"name\", "
-                    + "\"app\", \"axes\", \"poses\", \"checklist\", \"explore\")"
+                    + "\"trust\", \"app\", \"axes\", \"poses\", \"checklist\", \"explore\")"
             ]),
         BadMatrix(
             name: "unknown pose",
@@ -86,8 +86,8 @@ struct MatrixValidationTests {
                 #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P3", "steps": ["opne"], "expect": { "display": "inner" } }] }"#,
             errors: [
                 "FILE:1:74: poses[0].steps[0]: unknown step \"opne\"; did you mean \"open\"? (steps: open, close, book, tabletop, "
-                    + "hinge(DEGREES), rotate(portrait|landscape), flip, splitView(left|right), newWindow, background, foreground, "
-                    + "startCapture, stopCapture, relaunch)"
+                    + "hinge(DEGREES), rotate(portrait|landscape|landscapeLeft|landscapeRight), flip, splitView(left|right), "
+                    + "leaveSplitView, newWindow, background, foreground, startCapture, stopCapture, closeCamera, relaunch)"
             ]),
         BadMatrix(
             name: "malformed size",
@@ -215,7 +215,7 @@ struct MatrixValidationTests {
         #expect(matrix.axes == [AxisSpec(axis: .profile, values: [.text("device"), .text("simulator")])])
         let p5 = try #require(matrix.poses.first { $0.pose.id == "P5" })
         #expect(p5.axes == [AxisSpec(axis: .hingeAngle, values: [.number(90), .number(120)])])
-        #expect(p5.expect.contains(Expectation(observable: .hingeAngle, condition: .atLeast(90))))
+        #expect(p5.whereClauses.first?.expect == [Expectation(observable: .hingeAngle, condition: .atLeast(90))])
         let p1 = try #require(matrix.poses.first { $0.pose.id == "P1" })
         #expect(p1.expect.contains(Expectation(observable: .display, condition: .oneOf([.text("outer")]))))
         #expect(p1.whereClauses.count == 1)

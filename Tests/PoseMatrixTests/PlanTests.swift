@@ -124,7 +124,8 @@ struct PlanTests {
         #expect(result.status == .notRun)
         #expect(
             result.reason
-                == "no source gives the scene size on the inner display for an app linked against SDK 26 (\"a familiar size and aspect ratio\" [A T61])"
+                == "scene.size: no source gives the scene size on the inner display for an app linked against SDK 26 "
+                + "(\"a familiar size and aspect ratio\" [A T61]); held: display"
         )
     }
 

@@ -81,7 +81,8 @@ struct ShardTests {
             ([files[0], files[1]], "Error: \(files[0]): shard 3/3 missing: merge needs every shard of the run\n"),
             (
                 [files[0], other, files[2]],
-                "Error: \(other):1: comes from another matrix (SHA-256 60f50b5c38f6) than \(files[0]) "
+                "Error: \(other):1: comes from another matrix (SHA-256 \(try ResultsReader(path: other).header.matrixSHA256.prefix(12))) "
+                    + "than \(files[0]) "
                     + "(\(try ResultsReader(path: files[0]).header.matrixSHA256.prefix(12)))\n"
             ),
             (
@@ -346,11 +347,11 @@ struct ObservationTests {
         }
         #expect(
             statuses == [
-                "P1 [profile=device]": "notRun: no observation recorded",
+                "P1 [profile=device]": "notRun: display, scene.size: no observation recorded",
                 "P1 [profile=simulator]": "passed",
-                "P9 outer display [profile=device]": "notRun: no observation recorded",
+                "P9 outer display [profile=device]": "notRun: content.reachable: no observation recorded",
                 "P9 outer display [profile=simulator]": "passed",
-                "P9 inner display [profile=device]": "notRun: no observation recorded",
+                "P9 inner display [profile=device]": "notRun: content.reachable, newWindow.result: no observation recorded",
                 "P9 inner display [profile=simulator]": "passed",
             ])
         #expect(reader.header.observations?.path == Self.observations)

@@ -80,6 +80,9 @@ enum OptionTable {
         OptionSpec(
             name: "--dry-run", commands: [.run],
             help: "Evaluate every case and print the verdict, but write no reports (the model's own speed)."),
+        OptionSpec(
+            name: "--trust", valueName: "LEVELS", commands: [.run, .merge, .signoff],
+            help: "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified)."),
         OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
         OptionSpec(name: "--quiet", commands: [.run, .merge], help: "Print nothing on success."),
         OptionSpec(name: "--by", valueName: "NAME", commands: [.signoff], help: "Who signs off (required)."),

@@ -13,6 +13,8 @@ enum RunCommand {
         var shardOrigin: String?
         var observationsPath: String?
         var dryRun = false
+        /// `--trust`, which overrides the matrix's `trust` key; both absent trusts everything.
+        var trust: Trust?
     }
 
     static func execute(_ words: [String], context: Context) async -> Int32 {
@@ -83,17 +85,19 @@ enum RunCommand {
         _ matrix: LoadedMatrix, plan: Plan, folder: String, options: Options, source: ObservationSource,
         baseline: BaselineComparison?, context: Context
     ) async throws -> Int32 {
+        let trust = options.trust ?? matrix.matrix.trust ?? .everything
         let runner = Runner(
             plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic, shard: options.shard,
-            source: source)
+            source: source, trust: trust)
         if options.dryRun { return try await dryRun(matrix, runner: runner, options: options, context: context) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var recorded: (path: String, sha256: String)?
         if case .recorded(let recording) = source { recorded = (recording.path, recording.sha256) }
-        let header = RunHeader(
+        var header = RunHeader(
             loaded: matrix, toolVersion: DuoPose.version,
             generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
             planCases: plan.count, shard: options.shard, observations: recorded)
+        header.trust = trust
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
         var progress = Progress(
             total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.stderr : nil)
@@ -193,6 +197,7 @@ enum RunCommand {
             }
         }
         options.observationsPath = parsed.value("--observations")
+        options.trust = try readTrust(parsed, command: .run)
         options.dryRun = parsed.flags.contains("--dry-run")
         if options.dryRun && (options.output.summaryPath != nil || options.output.baselinePath != nil) {
             throw UsageError(message: "--dry-run writes nothing, so it takes no --summary or --baseline", command: .run)
@@ -239,4 +244,14 @@ func axisAssignment(_ text: String, option: String, command: Command) throws(Usa
             command: command)
     }
     return (axis, value)
+}
+
+/// Reads `--trust LEVELS`, if given.
+func readTrust(_ parsed: ParsedArguments, command: Command) throws(UsageError) -> Trust? {
+    guard let text = parsed.value("--trust") else { return nil }
+    switch Trust.parse(text) {
+    case .success(let trust): return trust
+    case .failure(let error):
+        throw UsageError(message: "--trust: " + error.message + didYouMean(error.suggestion).replacingQuotes(), command: command)
+    }
 }

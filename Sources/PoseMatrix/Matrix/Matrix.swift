@@ -11,6 +11,8 @@ public struct Matrix: Sendable {
     public var checklist: [ChecklistItem]
     /// Pose sequences to explore with invariants, if the matrix asks.
     public var exploration: Exploration?
+    /// The provenance levels the matrix trusts (its `trust` key), if it says; `--trust` overrides it.
+    public var trust: Trust? = nil
 }
 
 /// An axis and the values a matrix runs it over, in file order.

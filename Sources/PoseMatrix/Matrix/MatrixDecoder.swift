@@ -10,7 +10,7 @@ struct MatrixDecoder {
         self.file = file
     }
 
-    static let topLevelKeys = ["$schema", "formatVersion", "name", "app", "axes", "poses", "checklist", "explore"]
+    static let topLevelKeys = ["$schema", "formatVersion", "name", "trust", "app", "axes", "poses", "checklist", "explore"]
 
     /// Decodes a whole matrix; returns nil when any error was recorded.
     mutating func decode(_ root: JSONNode) -> Matrix? {
@@ -32,8 +32,10 @@ struct MatrixDecoder {
         let poses = members["poses"].map { decodePoses($0.value, path.appending("poses")) } ?? []
         let checklist = members["checklist"].map { decodeChecklist($0.value, path.appending("checklist"), poses: poses) } ?? []
         let exploration = members["explore"].flatMap { decodeExploration($0.value, path.appending("explore")) }
+        let trust = members["trust"].flatMap { decodeTrust($0.value, path.appending("trust")) }
         guard errors.isEmpty, let name else { return nil }
-        return Matrix(name: name, app: app, axes: axes, poses: poses, checklist: checklist, exploration: exploration)
+        return Matrix(
+            name: name, app: app, axes: axes, poses: poses, checklist: checklist, exploration: exploration, trust: trust)
     }
 
     // MARK: - Errors
@@ -126,6 +128,19 @@ struct MatrixDecoder {
             return nil
         }
         return items
+    }
+
+    /// `trust`: a non-empty array of provenance levels, each named once.
+    mutating func decodeTrust(_ node: JSONNode, _ path: KeyPath) -> Trust? {
+        guard let items = array(node, path, nonEmpty: true) else { return nil }
+        var levels: Set<Provenance> = []
+        for (index, item) in items.enumerated() {
+            guard let level = choice(item, path.appending(index: index), as: Provenance.self) else { continue }
+            if !levels.insert(level).inserted {
+                fail(item, path.appending(index: index), "\(quoted(level.rawValue)) is listed twice")
+            }
+        }
+        return Trust(levels)
     }
 
     /// A string that must be one of a set of names, with a suggestion when it is not.

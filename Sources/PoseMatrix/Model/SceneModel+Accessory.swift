@@ -3,32 +3,66 @@ extension SceneModel {
     /// The accessory's size on the outer display. [M S0: 466×678 pt]
     static let accessorySize = "466x678"
 
-    /// Why the accessory is unavailable now, or nil when every condition holds.
-    var accessoryBlocker: String? {
+    /// Whether the accessory is available now, and on whose word.
+    enum AccessoryVerdict: Equatable {
+        case available(Provenance, String)
+        case withdrawn(reason: String, Provenance, String)
+        /// No source says; the reason names the gap.
+        case unknown(String)
+    }
+
+    /// Apple's conditions [A T64, DocCCA], checked first those that hold in every pose, then the hinge.
+    /// The simulator was measured closed, fully open without capture, and with a second window in
+    /// front [M S0]; its other answers are Apple's rule carried over.
+    var accessoryVerdict: AccessoryVerdict {
         let accessory = app.cameraAccessory
-        if accessory.registeredOn == .none { return "the app registers no accessory" }
-        if crashed { return "the app crashed" }
-        // Fully open, not merely open: the overview and S0 say fully open (duo-facts E#5).
-        if hingeStatus != "fullyOpen" { return "the device is not fully open" }
-        if display != .inner { return "the app is not on the inner display" }
-        if inSplitView { return "the app is not full screen" }
+        if accessory.registeredOn == .none { return .withdrawn(reason: "the app registers no accessory", .apple, "A DocCCA") }
+        if crashed { return .withdrawn(reason: "the app crashed", .inference, "I: no process, no registration") }
+        if hingeStatus == .closed {
+            let (provenance, source) = settings.profile == .device ? (.apple, "A DocCCA") : measuredProvenance("M S0")
+            return .withdrawn(reason: "the device is closed", provenance, source)
+        }
+        if display != .inner { return appleRule("the app is not on the inner display") }
+        if inSplitView { return appleRule("the app is not full screen") }
         // The registering view must be on screen: the camera view, or the root view always. [A DocCCA]
-        if accessory.registeredOn == .cameraView && !cameraViewShown { return "the registering view is not on screen" }
-        // A second window in front withdraws the first window's accessory. [M S0]
-        guard let front = frontWindow, front.session == 1, front.phase == .active else {
-            return "the registering window is not in front and active"
+        if accessory.registeredOn == .cameraView && !cameraViewShown { return appleRule("the registering view is not on screen") }
+        guard let front = frontWindow, front.session == 1 else {
+            // A second window in front withdraws the first window's accessory. [M S0]
+            let (provenance, source) =
+                settings.profile == .device ? (.inference, "I from M S0 (simulator)") : measuredProvenance("M S0", in: [.flat])
+            return .withdrawn(reason: "the registering window is not in front", provenance, source)
         }
+        if front.phase != .active { return appleRule("the app is not in the foreground") }
         // The device needs a running capture session; the simulator shows the accessory without one. [A; M S0, E#4]
-        if settings.profile == .device && !(cameraViewShown && accessory.capture == .running) {
-            return "no capture session is running"
+        if settings.profile == .device && !captureRunning {
+            return .withdrawn(reason: "no capture session is running", .apple, "A T64, DocCCA")
         }
-        return nil
+        if hingeStatus == .partiallyOpen {
+            // "Device is open" [A DocCCA] or "fully open" [A overview; S0]: E#5 leaves it open.
+            return .unknown("no source gives accessory.available while the device is partially open (duo-facts E#5)")
+        }
+        if settings.profile == .device { return .available(.apple, "A T64, DocCCA: every condition holds") }
+        let (provenance, source) = measuredProvenance("M S0", in: [.flat])
+        return .available(provenance, source)
+    }
+
+    /// A condition of Apple's: its word on the device, carried over to the simulator.
+    private func appleRule(_ reason: String) -> AccessoryVerdict {
+        settings.profile == .device
+            ? .withdrawn(reason: reason, .apple, "A T64, DocCCA")
+            : .withdrawn(reason: reason, .inference, "I from A T64, DocCCA (device rule)")
     }
 
     /// Connects an accessory scene when the accessory becomes available and discards its
-    /// session when it is withdrawn; coming back makes a new one. [M S0; A DocCCA]
+    /// session when it is withdrawn; coming back makes a new one. [M S0; A DocCCA] While
+    /// availability is unknown, so is every session count from then on.
     mutating func settleAccessory() {
-        let available = accessoryBlocker == nil
+        let verdict = accessoryVerdict
+        if case .unknown = verdict {
+            accessorySessionsUnknown = true
+            return
+        }
+        let available = if case .available = verdict { true } else { false }
         if available && accessorySession == nil {
             let session = nextSession
             nextSession += 1
@@ -43,25 +77,39 @@ extension SceneModel {
         }
     }
 
-    /// The simulator's accessory behaviour was measured; the device's is Apple's word. [M S0; A DocCCA]
+    /// The simulator's accessory sessions were measured; the device's are Apple's word. [M S0; A DocCCA]
     var accessoryProvenance: (Provenance, String) {
-        settings.profile == .simulator ? (.measured, "M S0") : (.apple, "A T64, DocCCA")
+        settings.profile == .simulator ? measuredProvenance("M S0", in: [.closed, .flat]) : (.apple, "A T64, DocCCA")
+    }
+
+    /// Why accessory observables are unknown now, if they are.
+    var accessoryUnknownReason: String? {
+        if case .unknown(let reason) = accessoryVerdict { return reason }
+        if accessorySessionsUnknown {
+            return "accessory availability was unknown during the steps (partially open), so its sessions are unknown"
+        }
+        return nil
     }
 
     func observeAccessory(_ observable: Observable) -> Observation {
-        let (provenance, source) = accessoryProvenance
+        let verdict = accessoryVerdict
+        if case .unknown(let reason) = verdict { return .unknown(reason) }
+        if observable == .accessorySessions, let reason = accessoryUnknownReason { return .unknown(reason) }
         let available = accessorySession != nil
-        switch observable {
-        case .accessoryAvailable:
-            return .fact(.bool(available), provenance, source + (accessoryBlocker.map { ": \($0)" } ?? ""))
-        case .accessoryDisplay:
+        switch (observable, verdict) {
+        case (.accessoryAvailable, .available(let provenance, let source)):
+            return .fact(.bool(true), provenance, source)
+        case (.accessoryAvailable, .withdrawn(let reason, let provenance, let source)):
+            return .fact(.bool(false), provenance, source + ": " + reason)
+        case (.accessoryDisplay, _):
+            let (provenance, source) = accessoryProvenance
             return .fact(.text(available ? "outer" : "none"), provenance, source + ": on the outer display")
-        case .accessorySize:
+        case (.accessorySize, _):
             guard available else { return .fact(.text("0x0"), .inference, "I: no accessory scene") }
-            return settings.profile == .simulator
-                ? .fact(.text(Self.accessorySize), .measured, "M S0")
-                : .fact(.text(Self.accessorySize), .inference, "I from M S0")
+            let (provenance, source) = measuredProvenance("M S0", in: [.flat])
+            return .fact(.text(Self.accessorySize), provenance, source)
         default:
+            let (provenance, source) = accessoryProvenance
             return .fact(.number(Double(accessorySessionsCreated)), provenance, source + ": a new session on every return")
         }
     }

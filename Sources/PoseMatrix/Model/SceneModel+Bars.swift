@@ -21,11 +21,14 @@ extension SceneModel {
             let leading = stripOnLeft == (settings.layoutDirection == .leftToRight)
             return .fact(.text(leading ? "leading" : "trailing"), .inference, "I from A T66: the bar on the half's outer edge")
         }
+        if display == .outer && interfaceOrientation == .landscape {
+            // The bars keep to the outer camera's edge [A HIG; I], which the rotation's direction decides.
+            guard let side = cameraSide else { return Self.unstatedDirection(.barsEdge) }
+            let leading = (side == .left) == (settings.layoutDirection == .leftToRight)
+            return .fact(.text(leading ? "leading" : "trailing"), .inference, "I from A HIG, T62: the outer camera's edge")
+        }
         if settings.layoutDirection == .rightToLeft {
             return .fact(.text("leading"), .inference, "I from A T62: bar on the same hardware side")
-        }
-        if display == .outer && interfaceOrientation == .landscape {
-            return .fact(.text("trailing"), .inference, "I from U MIR-DP: the camera edge")
         }
         return measured(.text("trailing"), "M AX-PR")
     }
@@ -37,9 +40,17 @@ extension SceneModel {
             return .fact(.text(stripOnLeft ? "left" : "right"), .apple, "A T66, HIG: each app's bars on its outer edge")
         }
         if display == .outer && interfaceOrientation == .landscape {
-            return .fact(.text("right"), .inference, "I from U MIR-DP: the camera edge")
+            guard let side = cameraSide else { return Self.unstatedDirection(.barsSide) }
+            return .fact(.text(side.rawValue), .inference, "I from A HIG, T62: the outer camera's edge")
         }
         return .fact(.text("right"), .apple, "A T62, T66, HIG; M AX-PR")
+    }
+
+    /// What `rotate(landscape)` leaves open on the outer display.
+    static func unstatedDirection(_ observable: Observable) -> Observation {
+        .unknown(
+            "no source gives \(observable.rawValue) on the outer display in landscape without its direction: "
+                + "use rotate(landscapeLeft) or rotate(landscapeRight)")
     }
 
     /// The vertical bar gains a background with Reduce Transparency and has none by default. [A T62]

@@ -17,7 +17,7 @@ extension SceneModel {
         case .inner: [.inner]
         // Open, the outer display faces the same way as the rear cameras [A DocCCA]; the outer
         // coordinator reports them as forward-facing [A T65].
-        case .outer: hingeStatus == "closed" ? [.outerFront] : [.outerFront, .rear]
+        case .outer: hingeStatus == .closed ? [.outerFront] : [.outerFront, .rear]
         }
     }
 

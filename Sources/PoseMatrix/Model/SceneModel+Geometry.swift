@@ -61,9 +61,10 @@ extension SceneModel {
         let landscape = interfaceOrientation == .landscape
         if inSplitView {
             // A 50/50 split of the inner display [A T66]; the half is derived [I, AX-PTM0 "≈ 475 × 669"].
+            // Split View in inner portrait exists [U MacRumors via FLT], but no source gives its size.
             return landscape
                 ? .fact(.text("475.5x669"), .inference, "I from A T66: half of 951x669")
-                : .fact(.text("669x475.5"), .unverified, "U MacRumors via FLT: stacked halves in portrait")
+                : .unknown("no source gives scene.size for Split View on the inner display in portrait")
         }
         if placementUnknown {
             return .unknown("no source says where a new window goes on the device (duo-facts E#2)")
@@ -83,9 +84,11 @@ extension SceneModel {
         }
     }
 
-    /// A size that Apple publishes and the simulator measured: apple for the device, measured for the simulator.
+    /// A display size that Apple publishes and the simulator measured: apple for the device; for the
+    /// simulator measured where it was measured, and Apple's word elsewhere.
     private func deviceOrMeasured(_ value: ObservedValue, _ source: String) -> Observation {
-        .fact(value, settings.profile == .simulator ? .measured : .apple, source)
+        let (provenance, _) = measuredProvenance(source)
+        return .fact(value, settings.profile == .simulator && provenance == .measured ? .measured : .apple, source)
     }
 
     /// The safe-area insets as top,leading,bottom,trailing.
@@ -125,7 +128,7 @@ extension SceneModel {
         let rightToLeft = settings.layoutDirection == .rightToLeft
         let (leading, trailing) = rightToLeft ? (insets.right, insets.left) : (insets.left, insets.right)
         observation.value = .text("\(insets.top),\(leading),\(insets.bottom),\(trailing)")
-        if rightToLeft && leading != trailing && observation.provenance.strength == 2 {
+        if rightToLeft && leading != trailing && observation.provenance != .unverified {
             let basis = observation.source.hasPrefix("I from ") ? String(observation.source.dropFirst(7)) : observation.source
             observation = .fact(observation.value!, .inference, "I from A T62, " + basis)
         }

@@ -6,10 +6,6 @@ extension SceneModel {
     static let innerHoldAngle = 108.0
     /// The simulator reports closed at or below this angle. [M AX-PR, AX-DGb]
     static let simulatorClosedAngle = 19.2
-    /// Requested angles near fully open and what the simulator reported. [M AX-PR, AX-DGb]
-    static let simulatorReportedAngles: [(requested: Double, reported: Double)] = [
-        (175, 170.3), (178, 173.1), (179, 174.1),
-    ]
 
     /// Sets the hinge: logs the update, drives a hinge effect on the way, and hands the
     /// scenes to the other display when the angle passes a hold. [M AX-PR; M SIN]
@@ -24,11 +20,11 @@ extension SceneModel {
         // a hinge effect; so does resting in it. [M AX-PR: closed → partiallyOpen → fullyOpen]
         let low = min(oldAngle, angle)
         let high = max(oldAngle, angle)
-        if (low != high && high > Self.simulatorClosedAngle && low < 180) || hingeStatus == "partiallyOpen" {
+        if (low != high && high > Self.simulatorClosedAngle && low < 180) || hingeStatus == .partiallyOpen {
             hingeEffectDriven = true
         }
         let before = geometryState
-        if flipped && hingeStatus == "closed" { flipped = false }
+        if flipped && hingeStatus == .closed { flipped = false }
         handOffDisplay()
         if display != before.display { moveScenes(from: before) }
     }
@@ -55,7 +51,7 @@ extension SceneModel {
 
     /// Turning the open device round moves a capturing camera app to the outer display, and back. [A T65]
     mutating func flip() {
-        guard hingeStatus != "closed", cameraViewShown, app.camera.uses != .none else { return }
+        guard hingeStatus != .closed, cameraViewShown, app.camera.uses != .none else { return }
         let before = geometryState
         flipped.toggle()
         display = flipped ? .outer : .inner
@@ -74,7 +70,7 @@ extension SceneModel {
     }
 
     private var hingeText: String {
-        "\(hingeStatus)@\(observeHingeAngle().value?.description ?? "?")"
+        "\(hingeStatus.rawValue)@\(observeHingeAngle().value?.description ?? "?")"
     }
 
     var hingeProvenance: (Provenance, String) {
@@ -86,7 +82,8 @@ extension SceneModel {
         // [M AX-DGb] screenID 1 is the outer display, 3 the inner; hand-off angles [M SIN].
         if flipped { return .fact(.text(display.rawValue), .apple, "A T65: a camera app turned to the outer display") }
         return displayHandoffMeasured
-            ? measured(.text(display.rawValue), "M AX-DGb, SIN") : .fact(.text(display.rawValue), .inference, "I from M SIN")
+            ? measured(.text(display.rawValue), "M AX-DGb, SIN", in: [.sweep])
+            : .fact(.text(display.rawValue), .inference, "I from M SIN: between the measured holds")
     }
 
     /// The screen's name in the simulator metadata. [M AX-DGb]
@@ -95,42 +92,62 @@ extension SceneModel {
         return measured(.text(name), "M AX-DGb")
     }
 
-    /// The angle the app is told: the simulator smooths angles near 180°. [M AX-PR]
+    /// The angle the app is told. The simulator was measured at 0°, 90°, 175°, 178°, 179° and 180°
+    /// [M AX-PR, AX-DGb]; between two of them the reading is interpolated, which keeps it monotonic
+    /// [I]; past 179° nobody measured it, and nobody measured a device's smoothing: unknown there.
     func observeHingeAngle() -> Observation {
         let angle = requestedAngle
-        if angle == 0 || angle == 90 || angle == 180 {
-            return measured(.number(angle), "M AX-PR, AX-DGb")
+        guard let reported = reportedAngle else {
+            return .unknown(
+                "no source gives hinge.angle for a request of \(formatNumber(angle))° "
+                    + (settings.profile == .device
+                        ? "on a device (its smoothing was never measured)"
+                        : "in the simulator (measured up to 179° and at 180°)"))
         }
-        guard settings.profile == .simulator else {
-            return .fact(.number(angle), .inference, "I: device smoothing unknown")
+        if Self.measuredAngles.contains(where: { $0.requested == angle }) {
+            return measured(.number(reported), "M AX-PR, AX-DGb", in: [.sweep])
         }
-        if Self.simulatorReportedAngles.contains(where: { $0.requested == angle }) {
-            return .fact(.number(reportedAngle), .measured, "M AX-PR")
-        }
-        let smoothed = reportedAngle != angle
-        return .fact(.number(reportedAngle), .inference, smoothed ? "I from M AX-PR" : "I: angle reported as requested")
+        return .fact(.number(reported), .inference, "I from M AX-PR, AX-DGb: interpolated between measured requests")
     }
 
-    /// The hinge status the app is told: closed at or below 19.2°, fully open only at 180°. [M AX-PR, AX-DGb]
+    /// The hinge status the app is told. The simulator's thresholds were measured on a sweep in the
+    /// held orientation (closed at or below 19.2°, fully open only at 180°) [M AX-PR, AX-DGb]; the
+    /// status also depends on the device's orientation [A DeviceHinge via AX-SRC], so a turned
+    /// device rests on inference. A device's thresholds are the system's call and unknown (E#10);
+    /// only the three canonical angles (0°, 90°, 180° [APM]) carry over from the simulator.
     func observeHingeStatus() -> Observation {
-        measured(.text(hingeStatus), "M AX-PR, AX-DGb")
+        let status = hingeStatus
+        if settings.profile == .device && !Self.canonicalAngles.contains(requestedAngle) {
+            return .unknown(
+                "no source gives hinge.status for a device at \(formatNumber(requestedAngle))° "
+                    + "(its thresholds are the system's call, duo-facts E#10)")
+        }
+        return measured(.text(status.rawValue), "M AX-PR, AX-DGb", in: [.sweep])
     }
 
-    /// The status by the simulator's thresholds; the device's are the system's call. [A DeviceHinge; M AX-PR]
-    var hingeStatus: String {
-        if requestedAngle == 180 { return "fullyOpen" }
-        return reportedAngle <= Self.simulatorClosedAngle ? "closed" : "partiallyOpen"
+    /// The status by the simulator's thresholds: the model's working state on either profile.
+    var hingeStatus: HingeStatus {
+        if requestedAngle == 180 { return .fullyOpen }
+        return requestedAngle <= Self.simulatorClosedAngle ? .closed : .partiallyOpen
     }
 
-    /// The angle the app is told, as a number: the simulator's smoothing near 180° applied.
-    var reportedAngle: Double {
+    /// Closed, partially open and fully open as every tool requests them. [APM; M AX-PR, AX-DGb]
+    static let canonicalAngles: Set<Double> = [0, 90, 180]
+
+    /// The requests the simulator was measured at and what it reported. [M AX-PR, AX-DGb]
+    static let measuredAngles: [(requested: Double, reported: Double)] = [
+        (0, 0), (90, 90), (175, 170.3), (178, 173.1), (179, 174.1), (180, 180),
+    ]
+
+    /// The angle the app is told: measured points and straight lines between them in the simulator;
+    /// nil past 179° and on a device away from the canonical angles.
+    var reportedAngle: Double? {
         let angle = requestedAngle
-        let points = Self.simulatorReportedAngles
-        guard settings.profile == .simulator, angle >= points[0].requested, angle < 180,
-            let upper = points.firstIndex(where: { $0.requested >= angle })
-        else { return angle }
+        let points = Self.measuredAngles
+        if settings.profile == .device { return Self.canonicalAngles.contains(angle) ? angle : nil }
+        guard let upper = points.firstIndex(where: { $0.requested >= angle }) else { return nil }
         if points[upper].requested == angle { return points[upper].reported }
-        // Between two measured requests, by straight-line interpolation. [I from M AX-PR]
+        guard upper > 0, points[upper].requested != 180 else { return nil }
         let low = points[upper - 1]
         let high = points[upper]
         let reported = low.reported + (angle - low.requested) / (high.requested - low.requested) * (high.reported - low.reported)
@@ -140,7 +157,7 @@ extension SceneModel {
     /// The division region: none on the outer display, inactive when flat, active when partially open. [M AX-DGb; A T63]
     func observeFoldRegion() -> Observation {
         guard display == .inner else { return measured(.text("none"), "M AX-PR") }
-        let state = hingeStatus == "partiallyOpen" ? "active" : "inactive"
+        let state = hingeStatus == .partiallyOpen ? "active" : "inactive"
         if inSplitView { return .fact(.text(state), .unverified, "U Flutter package: the fold at a window edge") }
         if physicalOrientation == .landscape { return measured(.text(state), "M AX-DGb") }
         return .fact(.text(state), .inference, "I from M AX-DGb; A T63")
@@ -152,4 +169,11 @@ extension SceneModel {
         if physicalOrientation == .landscape { return measured(.text("vertical"), "M AX-DGb") }
         return .fact(.text("horizontal"), .inference, "I from M AX-DGb; AX-LC")
     }
+}
+
+/// The hinge status an app is told (`UIHinge.Status`, `DeviceHinge.Status`). [A SDK]
+public enum HingeStatus: String, Sendable, CaseIterable {
+    case closed
+    case partiallyOpen
+    case fullyOpen
 }

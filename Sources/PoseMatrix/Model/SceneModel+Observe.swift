@@ -3,6 +3,11 @@ extension SceneModel {
     /// Reads one observable in the current state.
     public func observe(_ observable: Observable) -> Observation {
         if crashed, let value = afterCrash(observable) { return value }
+        if splitCloseUnknown, Self.dependsOnWhichSplitWindowMoved.contains(observable) {
+            return .unknown(
+                "no source says which Split View window moves to the outer display on close (U S0), "
+                    + "so none gives \(observable.rawValue) after it")
+        }
         switch observable {
         case .display: return observeDisplay()
         case .screen: return observeScreen()
@@ -13,7 +18,9 @@ extension SceneModel {
         case .scenePhase: return observePhase()
         case .sceneRecreated:
             // A fold resizes the same scene and session [A T61; M S0]; only a relaunch makes a new one.
-            return .fact(.bool(sceneRecreated), .apple, sceneRecreated ? "M S0: relaunched" : "A T61, A-fwd 847644; M S0")
+            return sceneRecreated
+                ? measured(.bool(true), "M S0, AX-PTMd: relaunched", in: [.closed, .flat])
+                : .fact(.bool(false), .apple, "A T61, A-fwd 847644; M S0")
         case .statePreserved: return observeStatePreserved()
         case .barsAxis: return observeBarsAxis()
         case .barsEdge: return observeBarsEdge()
@@ -56,11 +63,20 @@ extension SceneModel {
         }
     }
 
-    /// The front window's phase: folds leave it active. [M S0]
+    /// The front window's phase: folds leave it active [M S0: closed and open]; coming back from
+    /// the background is not measured. [I]
     private func observePhase() -> Observation {
         guard let front = frontWindow else { return .unknown("no window is visible") }
-        return measured(.text(front.phase.rawValue), "M S0")
+        if phaseInferred { return .fact(.text(front.phase.rawValue), .inference, "I: back from the background") }
+        return measured(.text(front.phase.rawValue), "M S0", in: [.closed, .flat])
     }
+
+    /// What depends on which window stays in front when the device closes from Split View.
+    static let dependsOnWhichSplitWindowMoved: Set<Observable> = [
+        .display, .screen, .screenStale, .sceneSize, .sceneSafeArea, .sceneSizeClass, .scenePhase, .barsAxis,
+        .barsEdge, .barsSide, .barsBackground, .foldRegion, .foldAxis, .windowsVisible, .eventsGeometryUpdates,
+        .eventsScreenChanges,
+    ]
 
     /// A cached `UIScreen` goes stale when the scene moves to the other display. [A T61; S0 rule 7]
     private func observeStaleScreen() -> Observation {
@@ -79,10 +95,11 @@ extension SceneModel {
 
     /// Counts one kind of event; the count is as firm as its least firm event.
     private func count(_ kind: SceneEvent.Kind) -> Observation {
+        if kind == .sessionDiscarded, let reason = accessoryUnknownReason { return .unknown(reason) }
         let tally = eventTallies[kind]
         guard let (provenance, source) = tally.weakest else {
             // Folds call no geometry update and change no phase. [M AX-PR, S0]
-            let (provenance, source) = measuredProvenance("M AX-PR, S0")
+            let (provenance, source) = measuredProvenance("M AX-PR, S0", in: [.closed, .flat, .book])
             return .fact(.number(0), provenance, source)
         }
         return .fact(.number(Double(tally.count)), provenance, source)
@@ -114,7 +131,7 @@ extension SceneModel {
     /// A hinge-driven effect must be put back when the hinge leaves partially open; it runs on
     /// every update [A UIKit header via AX-SRC], and an app without an else branch leaves it stale. [S2]
     private func observeHingeEffect() -> Observation {
-        let reset = !hingeEffectDriven || hingeStatus == "partiallyOpen" || app.hingeEffect.resetsOutsidePartiallyOpen
+        let reset = !hingeEffectDriven || hingeStatus == .partiallyOpen || app.hingeEffect.resetsOutsidePartiallyOpen
         return .fact(.bool(reset), .inference, "I from A UIKit header via AX-SRC; S2")
     }
 }

@@ -20,6 +20,10 @@ extension SceneModel {
         var cachedScreen: Display?
         var hingeEffectDriven: Bool
         var cameraViewShown: Bool
+        var captureRunning: Bool
+        var cameraSide: SplitSide?
+        var splitCloseUnknown: Bool
+        var accessorySessionsUnknown: Bool
         var accessoryAvailable: Bool
     }
 
@@ -37,7 +41,9 @@ extension SceneModel {
             lastResult: requests.last?.result, lastError: requests.last?.error,
             anyRequestFailed: requests.contains { !$0.contentShown }, stateDirty: stateDirty, stateLost: stateLost,
             sceneRecreated: sceneRecreated, cachedScreen: cachedScreen, hingeEffectDriven: hingeEffectDriven,
-            cameraViewShown: cameraViewShown, accessoryAvailable: accessorySession != nil)
+            cameraViewShown: cameraViewShown, captureRunning: captureRunning, cameraSide: cameraSide,
+            splitCloseUnknown: splitCloseUnknown, accessorySessionsUnknown: accessorySessionsUnknown,
+            accessoryAvailable: accessorySession != nil)
     }
 }
 

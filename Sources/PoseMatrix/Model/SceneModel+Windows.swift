@@ -24,7 +24,11 @@ extension SceneModel {
     /// The scenes follow the display: one screen change and one geometry update per window,
     /// the same scene and session, phase untouched. [A DocUIK; A T61; M S0]
     mutating func moveScenes(from before: GeometryState) {
-        if display == .outer { splitSide = nil }  // the split ends on the outer display [U S0]
+        if display == .outer && splitSide != nil {
+            // The split ends on the outer display; which window is left in front is unknown. [U S0]
+            splitSide = nil
+            splitCloseUnknown = true
+        }
         let (from, to): (String?, String) = recordsEventDetail ? (at(before).sizeText, sizeText) : (nil, "")
         for window in windows {
             log(
@@ -58,6 +62,14 @@ extension SceneModel {
         guard display == .inner else { return }
         let before = geometryState
         splitSide = side
+        geometryChanged(from: before)
+    }
+
+    /// The other app leaves: the front window takes the whole inner display again. [A T64]
+    mutating func leaveSplitView() {
+        guard splitSide != nil else { return }
+        let before = geometryState
+        splitSide = nil
         geometryChanged(from: before)
     }
 
@@ -181,6 +193,7 @@ extension SceneModel {
                 log(.phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue, (.inference, "I"))
                 windows[index].phase = phase
             }
+            phaseInferred = true
         }
         stateDirty = true
     }
@@ -195,7 +208,10 @@ extension SceneModel {
         crashed = false
         placementUnknown = false
         splitSide = nil
+        splitCloseUnknown = false
+        phaseInferred = false
         cameraViewShown = false
+        captureRunning = false
         stateDirty = true
         if app.state.cachesScreen { cachedScreen = display }
         log(.sessionConnected, session: last, from: nil, to: "windowApplication (relaunched)", (.measured, "M S0, AX-PTMd"))

@@ -23,8 +23,12 @@ public struct SceneModel: Sendable {
     var displayHandoffMeasured = true
     /// How the outer display's body is held; the inner display is turned a quarter from it.
     var heldOrientation: Orientation = .portrait
+    /// In landscape, the side the outer camera is on, when the rotation said. [I from A HIG]
+    var cameraSide: SplitSide?
     /// A camera app moved to the outer display of the open device by turning it round. [A T65]
     var flipped = false
+    /// The device closed from Split View: which window went to the outer display is unknown. [U S0]
+    var splitCloseUnknown = false
 
     // MARK: App
 
@@ -47,14 +51,24 @@ public struct SceneModel: Sendable {
     var cachedScreen: Display?
     /// Whether a hinge-driven effect was driven (the hinge passed through partially open).
     var hingeEffectDriven = false
+    /// Whether the front window's phase comes from a return from the background, which nobody measured.
+    var phaseInferred = false
 
     // MARK: Camera
 
-    /// The registering camera view is on screen (`startCapture` to `stopCapture`).
+    /// The registering camera view is on screen (`startCapture` to `closeCamera`).
     var cameraViewShown = false
+    /// The app's capture session runs (`startCapture` to `stopCapture` or `closeCamera`).
+    var captureRunning = false
+    /// Why a step could not apply where it was taken: the case cannot be evaluated.
+    public internal(set) var stepProblem: String?
+    /// Steps taken so far, for ``stepProblem``'s message.
+    var stepsTaken = 0
     /// The accessory scene's session, while the accessory is available.
     var accessorySession: Int?
     var accessorySessionsCreated = 0
+    /// Whether the accessory's availability was unknown at some step, which leaves its sessions unknown.
+    var accessorySessionsUnknown = false
 
     /// What the app was told, in order.
     public internal(set) var events: [SceneEvent] = []
@@ -81,7 +95,11 @@ public struct SceneModel: Sendable {
 
     /// Moves the model by one step, then lets the system react (accessory, effects).
     public mutating func apply(_ step: Step) {
+        stepsTaken += 1
         guard !crashed || step == .relaunch else { return }
+        if stepProblem == nil, let problem = problem(applying: step) {
+            stepProblem = "step \(stepsTaken) \(step) cannot apply: \(problem)"
+        }
         switch step {
         case .open: setHinge(180)
         case .close: setHinge(0)
@@ -92,14 +110,20 @@ public struct SceneModel: Sendable {
             setHinge(settings.hingeAngle ?? Self.partialFoldAngle)
             setPhysicalOrientation(.portrait, on: .inner)
         case .hinge(let angle): setHinge(angle)
-        case .rotate(let orientation): rotate(to: orientation)
+        case .rotate(let rotation): rotate(to: rotation)
         case .flip: flip()
         case .splitView(let side): enterSplitView(settings.splitSide ?? side)
+        case .leaveSplitView: leaveSplitView()
         case .newWindow: requestNewWindow()
         case .background: moveToBackground()
         case .foreground: moveToForeground()
-        case .startCapture: cameraViewShown = true
-        case .stopCapture: cameraViewShown = false
+        case .startCapture:
+            cameraViewShown = true
+            captureRunning = app.cameraAccessory.capture == .running
+        case .stopCapture: captureRunning = false
+        case .closeCamera:
+            cameraViewShown = false
+            captureRunning = false
         case .relaunch: relaunch()
         }
         settleAccessory()
@@ -128,8 +152,23 @@ public struct SceneModel: Sendable {
     }
 
     /// Rotation updates the effective geometry, which includes the interface orientation. [I, not measured]
-    mutating func rotate(to orientation: Orientation) {
-        setPhysicalOrientation(orientation, on: display)
+    mutating func rotate(to rotation: Rotation) {
+        cameraSide = rotation.cameraSide
+        setPhysicalOrientation(rotation.orientation, on: display)
+    }
+
+    /// Why a step cannot apply in the current state, or nil when it can.
+    func problem(applying step: Step) -> String? {
+        switch step {
+        case .flip where hingeStatus == .closed: "flip needs the device open"
+        case .flip where !cameraViewShown: "flip needs the camera view on screen (startCapture)"
+        case .flip where app.camera.uses == .none: "flip needs an app that uses a camera (app.camera.uses)"
+        case .splitView where display != .inner: "Split View needs the inner display"
+        case .leaveSplitView where splitSide == nil: "the app is not in Split View"
+        case .stopCapture where !captureRunning: "no capture session is running"
+        case .closeCamera where !cameraViewShown: "the camera view is not on screen"
+        default: nil
+        }
     }
 
     /// The front window: the last visible one.
@@ -143,14 +182,4 @@ public struct SceneModel: Sendable {
             SceneEvent(kind: kind, session: session, from: from, to: to, provenance: provenance.0, source: provenance.1))
     }
 
-    /// A fact measured in the simulator: measured in the simulator profile; in the device
-    /// profile the same value rests on inference, since nobody measured a device.
-    func measured(_ value: ObservedValue, _ source: String) -> Observation {
-        settings.profile == .simulator ? .fact(value, .measured, source) : .fact(value, .inference, "I from " + source)
-    }
-
-    /// The provenance of a measured fact in this profile.
-    func measuredProvenance(_ source: String) -> (Provenance, String) {
-        settings.profile == .simulator ? (.measured, source) : (.inference, "I from " + source)
-    }
 }

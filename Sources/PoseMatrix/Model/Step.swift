@@ -1,4 +1,5 @@
-/// One thing the runner does to the model (DESIGN §4), written in a matrix as a string.
+/// One thing the runner does to the model, written in a matrix as a string. A step that cannot
+/// apply in the state it meets (``SceneModel/stepProblem``) makes the case an error, never a no-op.
 public enum Step: Sendable, Hashable, CustomStringConvertible {
     /// Hinge to 180°.
     case open
@@ -9,21 +10,32 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     /// Hinge to the partial-fold angle, inner display portrait (laptop).
     case tabletop
     case hinge(Double)
-    case rotate(Orientation)
-    /// Turn the open device round so that the app faces the outer display.
+    /// Turn the device: portrait, or landscape with the outer camera on the left or right side
+    /// (as `UIDeviceOrientation` names them), or landscape without saying which way.
+    case rotate(Rotation)
+    /// Turn the open device round so that a capturing camera app faces the outer display; needs
+    /// the device open and the camera view on screen.
     case flip
+    /// The person puts another app beside this one; needs the inner display.
     case splitView(SplitSide)
+    /// The app takes the whole display again; needs Split View.
+    case leaveSplitView
     case newWindow
     case background
     case foreground
+    /// The camera view appears and, if the app runs one, its capture session starts.
     case startCapture
+    /// The capture session stops; the camera view stays on screen. Needs a running session.
     case stopCapture
+    /// The camera view leaves the screen, and its capture session stops with it. Needs the camera view.
+    case closeCamera
     case relaunch
 
     /// The step names, for messages and suggestions.
     public static let vocabulary = [
-        "open", "close", "book", "tabletop", "hinge(DEGREES)", "rotate(portrait|landscape)", "flip",
-        "splitView(left|right)", "newWindow", "background", "foreground", "startCapture", "stopCapture", "relaunch",
+        "open", "close", "book", "tabletop", "hinge(DEGREES)", "rotate(portrait|landscape|landscapeLeft|landscapeRight)",
+        "flip", "splitView(left|right)", "leaveSplitView", "newWindow", "background", "foreground", "startCapture",
+        "stopCapture", "closeCamera", "relaunch",
     ]
 
     public var description: String {
@@ -33,9 +45,11 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
         case .book: "book"
         case .tabletop: "tabletop"
         case .hinge(let angle): "hinge(\(formatNumber(angle)))"
-        case .rotate(let orientation): "rotate(\(orientation.rawValue))"
+        case .rotate(let rotation): "rotate(\(rotation.rawValue))"
         case .flip: "flip"
         case .splitView(let side): "splitView(\(side.rawValue))"
+        case .leaveSplitView: "leaveSplitView"
+        case .closeCamera: "closeCamera"
         case .newWindow: "newWindow"
         case .background: "background"
         case .foreground: "foreground"
@@ -50,7 +64,8 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
         let plain: [String: Step] = [
             "open": .open, "close": .close, "book": .book, "tabletop": .tabletop, "flip": .flip,
             "newWindow": .newWindow, "background": .background, "foreground": .foreground,
-            "startCapture": .startCapture, "stopCapture": .stopCapture, "relaunch": .relaunch,
+            "startCapture": .startCapture, "stopCapture": .stopCapture, "closeCamera": .closeCamera,
+            "leaveSplitView": .leaveSplitView, "relaunch": .relaunch,
         ]
         if let step = plain[text] { return .success(step) }
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
@@ -66,13 +81,13 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
             }
             return .success(.hinge(angle))
         case "rotate":
-            guard let orientation = Orientation(rawValue: argument) else {
+            guard let rotation = Rotation(rawValue: argument) else {
                 return .failure(
                     StepParseError(
-                        message: "rotate takes portrait or landscape, not \(quoted(argument))",
-                        suggestion: suggest(argument, from: Orientation.allCases.map(\.rawValue))))
+                        message: "rotate takes portrait, landscape, landscapeLeft or landscapeRight, not \(quoted(argument))",
+                        suggestion: suggest(argument, from: Rotation.allCases.map(\.rawValue))))
             }
-            return .success(.rotate(orientation))
+            return .success(.rotate(rotation))
         case "splitView":
             guard let side = SplitSide(rawValue: argument) else {
                 return .failure(
@@ -93,4 +108,26 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
 public struct StepParseError: Error, Sendable, Equatable {
     public var message: String
     public var suggestion: String?
+}
+
+/// Which way the device is turned. Landscape's two directions put the outer camera on the left or
+/// the right side, as `UIDeviceOrientation.landscapeLeft` and `.landscapeRight` do; plain
+/// `landscape` leaves the direction open, so what depends on it (the outer display's bar edge) is unknown.
+public enum Rotation: String, CaseIterable, Sendable {
+    case portrait
+    case landscape
+    case landscapeLeft
+    case landscapeRight
+
+    /// Portrait or landscape.
+    public var orientation: Orientation { self == .portrait ? .portrait : .landscape }
+
+    /// The side the outer camera ends up on, when the rotation says.
+    var cameraSide: SplitSide? {
+        switch self {
+        case .landscapeLeft: .left
+        case .landscapeRight: .right
+        case .portrait, .landscape: nil
+        }
+    }
 }

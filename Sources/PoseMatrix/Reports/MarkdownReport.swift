@@ -86,6 +86,7 @@ public struct MarkdownReport: ReportWriter {
         out += Self.verdictLine(tally.overall) + "\n\n"
         out += "Matrix `" + Escaping.markdownCell(header.matrixPath) + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
         out += "duo-pose \(header.toolVersion), \(header.generatedAt).\n\n"
+        out += "Trusted provenance: " + header.trust.description.replacingOccurrences(of: ",", with: ", ") + ".\n\n"
         if let observations = header.observations {
             out += "Observed values come from `" + Escaping.markdownCell(observations.path) + "` (SHA-256 "
             out += "`\(observations.sha256.prefix(12))`), recorded on a real simulator or device, not from the model.\n\n"

@@ -19,6 +19,10 @@ public struct ResultsJSONL: ReportWriter {
                 Escaping.json(spec.axis.rawValue) + ":[" + spec.values.map(Self.json).joined(separator: ",") + "]"
             }.joined(separator: ",") + "}"
         line += ",\"plan\":{\"cases\":\(header.planCases)}"
+        line +=
+            ",\"trust\":["
+            + Provenance.allCases.filter(header.trust.levels.contains).map { "\"\($0.rawValue)\"" }
+            .joined(separator: ",") + "]"
         if let shard = header.shard { line += ",\"shard\":{\"index\":\(shard.index),\"total\":\(shard.total)}" }
         if let observations = header.observations {
             line += ",\"observations\":{\"path\":" + Escaping.json(observations.path) + ",\"sha256\":"

@@ -146,13 +146,27 @@ extension ResultsReader {
             else { throw fail("the header's shard is not K/N") }
             shard = valid
         }
+        var trust = Trust.everything
+        if let levels = node["trust"] {
+            guard let items = levels.items else { throw fail("the header's trust is not a list of provenance levels") }
+            var set: Set<Provenance> = []
+            for item in items {
+                guard let level = item.string.flatMap(Provenance.init(rawValue:)) else {
+                    throw fail("the header's trust names \(item.shortText), not a provenance level")
+                }
+                set.insert(level)
+            }
+            trust = Trust(set)
+        }
         var observations: (path: String, sha256: String)?
         if let recorded = node["observations"], let path = recorded["path"]?.string, let sha = recorded["sha256"]?.string {
             observations = (path, sha)
         }
-        return RunHeader(
+        var header = RunHeader(
             toolVersion: tool, matrixName: name, matrixPath: path, matrixSHA256: sha, axes: axes, checklist: checklist,
             generatedAt: generatedAt, planCases: Int(planCases), shard: shard, observations: observations)
+        header.trust = trust
+        return header
     }
 
     fileprivate static func caseResult(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> CaseResult

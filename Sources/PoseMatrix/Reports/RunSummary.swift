@@ -15,6 +15,8 @@ public struct RunHeader: Sendable {
     public var shard: Shard?
     /// The recording the run was evaluated against instead of the model: path and SHA-256.
     public var observations: (path: String, sha256: String)?
+    /// The provenance levels the run evaluated.
+    public var trust: Trust = .everything
 
     public init(
         loaded: LoadedMatrix, toolVersion: String, generatedAt: String, planCases: Int, shard: Shard? = nil,

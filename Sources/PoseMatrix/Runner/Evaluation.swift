@@ -3,8 +3,13 @@ public enum Evaluation {
     /// The reason given to a case that expects nothing: it would pass without checking anything.
     public static let nothingExpected = "nothing expected for this combination"
 
-    /// Evaluates a case; the result's duration is left at 0 for the caller to fill.
-    public static func evaluate(_ testCase: TestCase, app: App, source: ObservationSource = .model) -> CaseResult {
+    /// Evaluates a case; the result's duration is left at 0 for the caller to fill. A case fails when a
+    /// trusted, known expectation fails (naming any it could not evaluate); it is not run when none
+    /// fails and some are unknown or untrusted (naming them and those that held); otherwise it passes.
+    /// A step that cannot apply makes it an error.
+    public static func evaluate(
+        _ testCase: TestCase, app: App, trust: Trust = .everything, source: ObservationSource = .model
+    ) -> CaseResult {
         let entry = testCase.entry
         let settings = testCase.settings(app: app)
         var result = CaseResult(
@@ -30,36 +35,86 @@ public enum Evaluation {
         case .model:
             var model = SceneModel(settings: settings, app: app, eventDetail: false)
             for step in entry.effectiveSteps { model.apply(step) }
+            if let problem = model.stepProblem {
+                result.status = .error
+                result.reason = problem
+                return result
+            }
             observe = { [model] in model.observe($0) }
         case .recorded(let recording):
             observe = { recording.observation(for: testCase, $0) }
         }
-        var unknown: [String] = []
+        var verdicts = Verdicts()
         for expectation in expectations {
-            let observation = observe(expectation.observable)
-            guard let value = observation.value else {
-                if !unknown.contains(observation.source) { unknown.append(observation.source) }
-                continue
-            }
-            if !expectation.condition.holds(for: value) {
-                result.failures.append(
-                    CaseResult.Failure(
-                        observable: expectation.observable, expected: expectation.condition.description,
-                        actual: value.description, provenance: observation.provenance, source: observation.source))
-            } else if observation.provenance == .inference || observation.provenance == .unverified {
-                result.assumptions.append(
-                    CaseResult.Assumption(
-                        observable: expectation.observable, provenance: observation.provenance, source: observation.source))
-            }
+            verdicts.check(expectation, against: observe(expectation.observable), trust: trust, into: &result)
         }
         if !result.failures.isEmpty {
             result.status = .failed
-        } else if !unknown.isEmpty {
-            result.reason = unknown.joined(separator: "; ")
+            result.reason = verdicts.notEvaluated.map { "also not evaluated: " + $0 }
+        } else if let notEvaluated = verdicts.notEvaluated {
+            result.reason = notEvaluated + verdicts.heldNote
         } else {
             result.status = .passed
         }
         return result
+    }
+
+    /// What became of each expectation of a case that is not simply passed or failed.
+    struct Verdicts {
+        /// Unknown values: each reason with the observables it leaves unknown, in order.
+        var unknown: [(reason: String, observables: [Observable])] = []
+        /// Values on an untrusted level, by level.
+        var untrusted: [Provenance: [String]] = [:]
+        /// Expectations that were evaluated and held.
+        var held: [Observable] = []
+
+        /// Checks one expectation, adding a failure or an assumption to the result.
+        mutating func check(
+            _ expectation: Expectation, against observation: Observation, trust: Trust, into result: inout CaseResult
+        ) {
+            let observable = expectation.observable
+            guard let value = observation.value else {
+                if let index = unknown.firstIndex(where: { $0.reason == observation.source }) {
+                    unknown[index].observables.append(observable)
+                } else {
+                    unknown.append((observation.source, [observable]))
+                }
+                return
+            }
+            guard trust.trusts(observation.provenance) else {
+                untrusted[observation.provenance, default: []].append("\(observable.rawValue) (\(observation.source))")
+                return
+            }
+            if !expectation.condition.holds(for: value) {
+                result.failures.append(
+                    CaseResult.Failure(
+                        observable: observable, expected: expectation.condition.description,
+                        actual: value.description, provenance: observation.provenance, source: observation.source))
+                return
+            }
+            held.append(observable)
+            if observation.provenance == .inference || observation.provenance == .unverified {
+                result.assumptions.append(
+                    CaseResult.Assumption(observable: observable, provenance: observation.provenance, source: observation.source))
+            }
+        }
+
+        /// Every expectation not evaluated, with its reason: unknown values first, then untrusted levels.
+        var notEvaluated: String? {
+            let unknownParts = unknown.map { entry in
+                entry.observables.map(\.rawValue).joined(separator: ", ") + ": " + entry.reason
+            }
+            let untrustedParts = Provenance.allCases.compactMap { level in
+                untrusted[level].map { "rests on \(level.rawValue): " + $0.joined(separator: ", ") }
+            }
+            let parts = unknownParts + untrustedParts
+            return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        }
+
+        /// The expectations that held, for a case not run.
+        var heldNote: String {
+            held.isEmpty ? "" : "; held: " + held.map(\.rawValue).joined(separator: ", ")
+        }
     }
 
     /// The entry's expectations with the matching `where` clauses applied; a clause's

@@ -11,8 +11,9 @@ public struct Exploration: Sendable {
 
     /// Every step of the catalogue's vocabulary, one value each where a step takes an argument.
     public static let catalogueSteps: [Step] = [
-        .open, .close, .book, .tabletop, .rotate(.portrait), .rotate(.landscape), .flip, .splitView(.left),
-        .splitView(.right), .newWindow, .background, .foreground, .startCapture, .stopCapture, .relaunch,
+        .open, .close, .book, .tabletop, .rotate(.portrait), .rotate(.landscapeLeft), .rotate(.landscapeRight), .flip,
+        .splitView(.left), .leaveSplitView,
+        .splitView(.right), .newWindow, .background, .foreground, .startCapture, .stopCapture, .closeCamera, .relaunch,
     ]
 
     /// The deepest exploration a matrix may ask for.

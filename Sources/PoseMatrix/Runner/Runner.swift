@@ -10,10 +10,14 @@ public struct Runner: Sendable {
     public var shard: Shard?
     /// Where observed values come from: the model, or values recorded on a real device.
     public var source: ObservationSource
+    /// The provenance levels evaluated; values on other levels leave their case not run.
+    public var trust: Trust
 
     public init(
-        plan: Plan, app: App, jobs: Int, deterministic: Bool, shard: Shard? = nil, source: ObservationSource = .model
+        plan: Plan, app: App, jobs: Int, deterministic: Bool, shard: Shard? = nil, source: ObservationSource = .model,
+        trust: Trust = .everything
     ) {
+        self.trust = trust
         self.plan = plan
         self.app = app
         self.jobs = max(1, jobs)
@@ -98,10 +102,10 @@ public struct Runner: Sendable {
             return exploration.result(for: index - plan.poseCaseCount, of: spec, index: index)
         }
         let testCase = plan.testCase(at: index)
-        guard !deterministic else { return Evaluation.evaluate(testCase, app: app, source: source) }
+        guard !deterministic else { return Evaluation.evaluate(testCase, app: app, trust: trust, source: source) }
         let clock = ContinuousClock()
         let start = clock.now
-        var result = Evaluation.evaluate(testCase, app: app, source: source)
+        var result = Evaluation.evaluate(testCase, app: app, trust: trust, source: source)
         let elapsed = clock.now - start
         result.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return result
