@@ -1,4 +1,4 @@
-/// One thing the runner does to the model (DESIGN §4), written in a matrix as a string.
+/// One thing the runner does to the model (README "The app's choices", steps), written in a matrix as a string.
 public enum Step: Sendable, Hashable, CustomStringConvertible {
     /// Hinge to 180°.
     case open
