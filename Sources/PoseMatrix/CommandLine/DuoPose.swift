@@ -7,7 +7,7 @@ import Foundation
 public enum DuoPose {
     public static let version = "0.1.0"
 
-    /// Exit codes (DESIGN §7).
+    /// Exit codes (README "Command line").
     public enum ExitCode {
         public static let success: Int32 = 0
         /// A case failed or errored (or, with --strict, was not run).

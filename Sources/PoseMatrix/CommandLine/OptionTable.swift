@@ -1,4 +1,4 @@
-/// The subcommands of `duo-pose` (DESIGN §7).
+/// The subcommands of `duo-pose` (README "Command line").
 public enum Command: String, CaseIterable, Sendable {
     case run
     case validate

@@ -1,4 +1,4 @@
-/// A decoded, validated matrix file (format version 1, DESIGN §3).
+/// A decoded, validated matrix file (format version 1, README "A matrix").
 public struct Matrix: Sendable {
     /// The format version this duo-pose reads.
     public static let formatVersion = 1

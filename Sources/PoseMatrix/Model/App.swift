@@ -1,4 +1,4 @@
-/// What the app declared and chose: the matrix's `app` block (DESIGN §3).
+/// What the app declared and chose: the matrix's `app` block (README "The app's choices").
 public struct App: Sendable, Hashable {
     /// `UIApplicationSupportsMultipleScenes`.
     public var multipleScenes = false

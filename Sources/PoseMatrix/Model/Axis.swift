@@ -1,4 +1,4 @@
-/// A variant axis the model knows (DESIGN §3): every combination of its values runs.
+/// A variant axis the model knows (README "A matrix"): every combination of its values runs.
 public enum Axis: String, CaseIterable, Sendable, Codable {
     case profile
     case layoutDirection

@@ -1,4 +1,4 @@
-/// A scene value the model reports and a matrix can expect (DESIGN §5).
+/// A scene value the model reports and a matrix can expect (README "A matrix"; facts in Docs/facts.md).
 public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case display
     case screen

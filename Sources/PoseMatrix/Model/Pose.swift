@@ -1,4 +1,4 @@
-/// A pose of the iPhone Duo checklist: a named state and the steps that reach it (DESIGN §4).
+/// A pose of the iPhone Duo checklist: a named state and the steps that reach it (Docs/facts.md, section A).
 public struct Pose: Sendable, Hashable {
     /// "P1" … "P13".
     public var id: String

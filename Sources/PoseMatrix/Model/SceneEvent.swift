@@ -1,4 +1,4 @@
-/// Something the app is told or that happens to its scenes, in the order it happens (DESIGN §5).
+/// Something the app is told or that happens to its scenes, in the order it happens (README "What the model covers").
 public struct SceneEvent: Sendable, Hashable {
     /// What kind of thing happened.
     public enum Kind: String, Sendable {

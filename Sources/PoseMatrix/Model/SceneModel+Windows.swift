@@ -1,6 +1,6 @@
 /// Scenes moving between screens, phases, Split View, new windows and relaunch (P7–P9).
 extension SceneModel {
-    /// A new-window request's outcome (DESIGN §5 `newWindow.*`).
+    /// A new-window request's outcome (the `newWindow.*` observables).
     struct WindowRequest: Sendable {
         enum Result: String, Sendable {
             case opened, failed, alternate, hidden, ignored, crashed

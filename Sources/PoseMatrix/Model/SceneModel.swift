@@ -77,7 +77,7 @@ public struct SceneModel: Sendable {
     /// Whether the event log is kept; counting needs only ``eventTallies``.
     let recordsEventDetail: Bool
 
-    /// The launch state of DESIGN §4: closed at 0°, held in portrait, one window on the outer display, active.
+    /// The launch state: closed at 0°, held in portrait, one window on the outer display, active.
     /// Without `eventDetail`, no event log is kept: the counts are all a run needs.
     public init(settings: CaseSettings, app: App, eventDetail: Bool = true) {
         self.settings = settings

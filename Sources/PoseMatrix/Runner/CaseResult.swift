@@ -1,6 +1,6 @@
 /// What became of one case.
 public struct CaseResult: Sendable, Equatable {
-    /// How a case ended (DESIGN §6); not run is never passed.
+    /// How a case ended (README "The reports"); not run is never passed.
     public enum Status: String, Sendable, CaseIterable, Codable {
         case passed
         case failed
