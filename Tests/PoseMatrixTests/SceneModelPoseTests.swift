@@ -226,7 +226,8 @@ struct SceneModelPoseTests {
             app: .with {
                 $0.multipleScenes = true
                 $0.newWindow = .init(via: .activationAction, shortForm: true)
-            }, observable: .contentReachable, value: "false", provenance: .measured, source: "M S0: the app crashed"),
+            }, observable: .contentReachable, value: "false", provenance: .inference,
+            source: "I from M S0: the app crashed (simulator)"),
         Fact(
             name: "[A DocUIK] an app without the scene manifest key gets multipleScenesNotSupported", steps: [.open, .newWindow],
             app: .with { $0.newWindow = .init(via: .activateSceneSession, errorHandler: .showInPlace) },
@@ -326,11 +327,7 @@ struct SceneModelPoseTests {
         Fact(
             name: "[A T65, E#17] flipping moves a capturing camera app to the outer display (device)",
             steps: [.open, .startCapture, .flip], profile: .device, app: .cameraApp, observable: .display, value: "outer",
-            provenance: .apple, source: "A T65: a camera app turned to the outer display"),
-        Fact(
-            name: "[A T65, E#17] flipping moves a capturing camera app to the outer display (simulator)",
-            steps: [.open, .startCapture, .flip], app: .cameraApp, observable: .display, value: "outer", provenance: .apple,
-            source: "A T65: a camera app turned to the outer display"),
+            provenance: .inference, source: "I from A T65: turning the device round can move a camera app"),
         Fact(
             name: "[I] flipping does not move an app that is not capturing", steps: [.open, .flip], profile: .device,
             app: .cameraApp, observable: .display, value: "inner", provenance: .inference,
@@ -384,11 +381,11 @@ struct SceneModelPoseTests {
             source: "no source gives hinge.status for a device at 19° (its thresholds are the system's call, duo-facts E#10)"),
         Fact(
             name: "[E#11] the simulator hands off to the inner display at 108 degrees", steps: [.hinge(108)],
-            observable: .display, value: "inner", provenance: .measured, source: "M AX-DGb, SIN"),
+            observable: .display, value: "inner", provenance: .inference, source: "I from M SIN: the holds at 40° and 108°"),
         Fact(
             name: "[E#11] the device's hand-off angle is undocumented: the simulator's, by inference", steps: [.hinge(108)],
             profile: .device, observable: .display, value: "inner", provenance: .inference,
-            source: "I from M AX-DGb, SIN (simulator)"),
+            source: "I from M SIN: the holds at 40° and 108°"),
         Fact(
             name: "[E#15] the device's outer display honours a portrait-only app", steps: [.rotate(.landscape)], profile: .device,
             orientations: [.portrait], observable: .sceneSize, value: "466x678", provenance: .apple,

@@ -177,16 +177,16 @@ struct SceneModelTests {
             value: "partiallyOpen", provenance: .measured, source: "M AX-PR, AX-DGb"),
         Fact(
             name: "[M SIN] opening to 100 degrees keeps the outer display", steps: [.hinge(100)], observable: .display,
-            value: "outer", provenance: .inference, source: "I from M SIN: between the measured holds"),
+            value: "outer", provenance: .inference, source: "I from M SIN: the holds at 40° and 108°"),
         Fact(
             name: "[M SIN] opening to 108 degrees hands off to the inner display", steps: [.hinge(108)], observable: .display,
-            value: "inner", provenance: .measured, source: "M AX-DGb, SIN"),
+            value: "inner", provenance: .inference, source: "I from M SIN: the holds at 40° and 108°"),
         Fact(
             name: "[M SIN] folding to 60 degrees keeps the inner display", steps: [.open, .hinge(60)], observable: .display,
-            value: "inner", provenance: .inference, source: "I from M SIN: between the measured holds"),
+            value: "inner", provenance: .inference, source: "I from M SIN: the holds at 40° and 108°"),
         Fact(
             name: "[M SIN] folding to 40 degrees hands back to the outer display", steps: [.open, .hinge(40)],
-            observable: .display, value: "outer", provenance: .measured, source: "M AX-DGb, SIN"),
+            observable: .display, value: "outer", provenance: .inference, source: "I from M SIN: the holds at 40° and 108°"),
         Fact(
             name: "[A T61] the outer display honours a portrait-only app", steps: p2, orientations: [.portrait],
             observable: .sceneSize, value: "466x678", provenance: .apple, source: "M AX-DGb; A App Store Connect"),

@@ -252,6 +252,7 @@ func readTrust(_ parsed: ParsedArguments, command: Command) throws(UsageError) -
     switch Trust.parse(text) {
     case .success(let trust): return trust
     case .failure(let error):
-        throw UsageError(message: "--trust: " + error.message + didYouMean(error.suggestion).replacingQuotes(), command: command)
+        throw UsageError(
+            message: ("--trust: " + error.message + didYouMean(error.suggestion)).replacingQuotes(), command: command)
     }
 }

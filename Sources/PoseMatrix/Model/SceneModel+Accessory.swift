@@ -77,9 +77,10 @@ extension SceneModel {
         }
     }
 
-    /// The simulator's accessory sessions were measured; the device's are Apple's word. [M S0; A DocCCA]
+    /// Accessory sessions (a new one on every return, the old one discarded) were measured in the
+    /// simulator only [M S0]; on a device they are carried over.
     var accessoryProvenance: (Provenance, String) {
-        settings.profile == .simulator ? measuredProvenance("M S0", in: [.closed, .flat]) : (.apple, "A T64, DocCCA")
+        measuredProvenance("M S0", in: [.closed, .flat])
     }
 
     /// Why accessory observables are unknown now, if they are.
@@ -102,8 +103,9 @@ extension SceneModel {
         case (.accessoryAvailable, .withdrawn(let reason, let provenance, let source)):
             return .fact(.bool(false), provenance, source + ": " + reason)
         case (.accessoryDisplay, _):
-            let (provenance, source) = accessoryProvenance
-            return .fact(.text(available ? "outer" : "none"), provenance, source + ": on the outer display")
+            // It appears on the outer display [A DocCCA], as the simulator showed [M S0].
+            if settings.profile == .device { return .fact(.text(available ? "outer" : "none"), .apple, "A DocCCA") }
+            return measured(.text(available ? "outer" : "none"), "M S0: on the outer display", in: [.closed, .flat])
         case (.accessorySize, _):
             guard available else { return .fact(.text("0x0"), .inference, "I: no accessory scene") }
             let (provenance, source) = measuredProvenance("M S0", in: [.flat])

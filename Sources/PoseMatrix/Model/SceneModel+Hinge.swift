@@ -32,21 +32,18 @@ extension SceneModel {
     /// Moves the scene between displays with hysteresis, separately from the hinge status. [M SIN; M AX-DGb]
     mutating func handOffDisplay() {
         guard !flipped else { return }
+        // Measured: closed on the outer display, fully open on the inner one, and 180° down to
+        // 90° keeping the inner one [M AX-DGb]. The holds of 40° and 108° are hold angles, not
+        // where an opening hands off [M SIN], so other angles rest on inference.
+        let measuredHere =
+            requestedAngle == 0 || requestedAngle == 180
+            || (display == .inner && requestedAngle == Self.partialFoldAngle && displayHandoffMeasured)
         switch display {
-        case .outer where requestedAngle >= Self.innerHoldAngle:
-            display = .inner
-            displayHandoffMeasured = true
-        case .inner where requestedAngle <= Self.outerHoldAngle:
-            display = .outer
-            displayHandoffMeasured = true
-        default:
-            // Opening from 180° down to 90° keeps the inner display [M AX-DGb]; other
-            // angles between the holds keep the display by inference.
-            let measuredHold =
-                requestedAngle <= Self.outerHoldAngle || requestedAngle >= Self.innerHoldAngle
-                || (display == .inner && requestedAngle == Self.partialFoldAngle)
-            displayHandoffMeasured = displayHandoffMeasured && measuredHold
+        case .outer where requestedAngle >= Self.innerHoldAngle: display = .inner
+        case .inner where requestedAngle <= Self.outerHoldAngle: display = .outer
+        default: break
         }
+        displayHandoffMeasured = measuredHere
     }
 
     /// Turning the open device round moves a capturing camera app to the outer display, and back. [A T65]
@@ -80,10 +77,12 @@ extension SceneModel {
     /// The active display: which one, measured where the simulator hand-off was timed.
     func observeDisplay() -> Observation {
         // [M AX-DGb] screenID 1 is the outer display, 3 the inner; hand-off angles [M SIN].
-        if flipped { return .fact(.text(display.rawValue), .apple, "A T65: a camera app turned to the outer display") }
+        if flipped {
+            return .fact(.text(display.rawValue), .inference, "I from A T65: turning the device round can move a camera app")
+        }
         return displayHandoffMeasured
             ? measured(.text(display.rawValue), "M AX-DGb, SIN", in: [.sweep])
-            : .fact(.text(display.rawValue), .inference, "I from M SIN: between the measured holds")
+            : .fact(.text(display.rawValue), .inference, "I from M SIN: the holds at 40° and 108°")
     }
 
     /// The screen's name in the simulator metadata. [M AX-DGb]

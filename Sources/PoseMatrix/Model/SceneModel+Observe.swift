@@ -54,8 +54,8 @@ extension SceneModel {
     /// After a crash the app has no windows and shows nothing. [M S0]
     private func afterCrash(_ observable: Observable) -> Observation? {
         switch observable {
-        case .windowsCount, .windowsVisible: .fact(.number(0), .measured, "M S0: the app crashed")
-        case .contentReachable: .fact(.bool(false), .measured, "M S0: the app crashed")
+        case .windowsCount, .windowsVisible: measured(.number(0), "M S0: the app crashed", in: [.closed, .flat])
+        case .contentReachable: measured(.bool(false), "M S0: the app crashed", in: [.closed, .flat])
         case .newWindowResult, .newWindowError, .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges,
             .eventsSessionsDiscarded, .hingeStatus, .hingeAngle, .display:
             nil
@@ -106,7 +106,7 @@ extension SceneModel {
     }
 
     private var windowsProvenance: (Provenance, String) {
-        settings.profile == .simulator ? (.measured, "M S0") : (.apple, "A T64")
+        settings.profile == .simulator ? measuredProvenance("M S0", in: [.closed, .flat]) : (.apple, "A T64")
     }
 
     /// The last request's result and error; with no request, what the app's choice would give now.

@@ -44,7 +44,7 @@ extension SceneModel {
         guard effectiveGeometry(of: before) != effectiveGeometry, let front = frontWindow else { return }
         log(
             .geometryUpdate, session: front.session, from: recordsEventDetail ? at(before).sizeText : nil,
-            to: recordsEventDetail ? sizeText : "", (.inference, "I: geometry includes orientation"))
+            to: recordsEventDetail ? sizeText : "", (.inference, "I from A DocUIK: effective geometry includes the orientation"))
         sizeClassMayRebuild(from: before)
     }
 
@@ -87,7 +87,7 @@ extension SceneModel {
             crashed = true
             log(
                 .crash, session: 0, from: nil, to: "NSInternalInconsistencyException: Initializer is unavailable",
-                (.measured, "M S0"))
+                measuredProvenance("M S0", in: [.closed, .flat]))
         case .failed, .alternate, .hidden, .ignored: break
         }
     }
@@ -127,7 +127,8 @@ extension SceneModel {
             return opened()
         case .activationAction:
             if choice.shortForm {
-                return WindowRequest(result: .crashed, provenance: .measured, source: "M S0: the short form raises at run time")
+                let (provenance, source) = measuredProvenance("M S0: the short form raises at run time", in: [.closed, .flat])
+                return WindowRequest(result: .crashed, provenance: provenance, source: source)
             }
             // The action hides itself where new windows are unavailable: the outer display, in both
             // profiles; the alternate takes its place. [A T64; M S0; A DocUIK header]
@@ -140,9 +141,11 @@ extension SceneModel {
     }
 
     private func opened() -> WindowRequest {
-        settings.profile == .simulator
-            ? WindowRequest(result: .opened, provenance: .measured, source: "M S0")
-            : WindowRequest(result: .opened, provenance: .apple, source: "A T64: new windows on the inner display")
+        guard settings.profile == .simulator else {
+            return WindowRequest(result: .opened, provenance: .apple, source: "A T64: new windows on the inner display")
+        }
+        let (provenance, source) = measuredProvenance("M S0", in: [.closed, .flat])
+        return WindowRequest(result: .opened, provenance: provenance, source: source)
     }
 
     /// A new window connects in front. The simulator gives it the whole display and sends the
@@ -167,7 +170,9 @@ extension SceneModel {
     mutating func sendToBackground(windowAt index: Int) {
         let session = windows[index].session
         for phase in [AppWindow.Phase.inactive, .background] where windows[index].phase != phase {
-            log(.phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue, (.measured, "M S0"))
+            log(
+                .phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue,
+                measuredProvenance("M S0", in: [.closed, .flat]))
             windows[index].phase = phase
             // Going inactive saves for an app that saves on inactive; background saves for either. [I; S0 rule 7]
             if phase == .background || app.state.savesOn == .inactive { stateDirty = false }
@@ -175,8 +180,12 @@ extension SceneModel {
         if settings.profile == .simulator {
             let size = recordsEventDetail ? sizeText : ""
             let other = display == .outer ? "951x669" : "466x678"
-            log(.geometryUpdate, session: session, from: size, to: other, (.measured, "M S0: 5 of 6 runs"))
-            log(.geometryUpdate, session: session, from: other, to: size, (.measured, "M S0: 5 of 6 runs"))
+            log(
+                .geometryUpdate, session: session, from: size, to: other,
+                measuredProvenance("M S0: 5 of 6 runs", in: [.closed, .flat]))
+            log(
+                .geometryUpdate, session: session, from: other, to: size,
+                measuredProvenance("M S0: 5 of 6 runs", in: [.closed, .flat]))
         }
     }
 
@@ -190,7 +199,9 @@ extension SceneModel {
         for index in windows.indices where windows[index].visible && windows[index].phase != .active {
             let session = windows[index].session
             for phase in [AppWindow.Phase.inactive, .active] {
-                log(.phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue, (.inference, "I"))
+                log(
+                    .phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue,
+                    (.inference, "I from M S0: going to the background, reversed"))
                 windows[index].phase = phase
             }
             phaseInferred = true
@@ -214,7 +225,9 @@ extension SceneModel {
         captureRunning = false
         stateDirty = true
         if app.state.cachesScreen { cachedScreen = display }
-        log(.sessionConnected, session: last, from: nil, to: "windowApplication (relaunched)", (.measured, "M S0, AX-PTMd"))
+        log(
+            .sessionConnected, session: last, from: nil, to: "windowApplication (relaunched)",
+            measuredProvenance("M S0, AX-PTMd", in: [.closed, .flat]))
     }
 }
 

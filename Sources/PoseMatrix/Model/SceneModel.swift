@@ -163,6 +163,7 @@ public struct SceneModel: Sendable {
         case .flip where hingeStatus == .closed: "flip needs the device open"
         case .flip where !cameraViewShown: "flip needs the camera view on screen (startCapture)"
         case .flip where app.camera.uses == .none: "flip needs an app that uses a camera (app.camera.uses)"
+        case .flip where settings.profile == .simulator: "flip needs a camera, and the simulator has none"
         case .splitView where display != .inner: "Split View needs the inner display"
         case .leaveSplitView where splitSide == nil: "the app is not in Split View"
         case .stopCapture where !captureRunning: "no capture session is running"

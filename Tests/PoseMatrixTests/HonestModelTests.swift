@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+/// The model says only what the facts say: unknown stays unknown, measured means measured
+/// there, steps never do nothing silently, and a run evaluates only what it trusts.
+@Suite("Honest verdicts")
+struct HonestModelTests {
+    static func model(_ steps: [Step], profile: Profile = .simulator, app: App = App()) -> SceneModel {
+        var settings = CaseSettings()
+        settings.profile = profile
+        var model = SceneModel(settings: settings, app: app)
+        for step in steps { model.apply(step) }
+        return model
+    }
+
+    static let cameraApp = App().changing {
+        $0.camera.uses = .virtualFront
+        $0.cameraAccessory.registeredOn = .cameraView
+    }
+
+    struct Example: Sendable, CustomTestStringConvertible {
+        var name: String
+        var steps: [Step]
+        var profile: Profile = .simulator
+        var app = App()
+        var observable: Observable
+        var expected: Observation
+        var testDescription: String { name }
+    }
+
+    /// The defects the issue reproduced, one row each, and the answers the facts give.
+    static let examples: [Example] = [
+        Example(
+            name: "a device's hinge status at 15 degrees is unknown", steps: [.open, .hinge(15)], profile: .device,
+            observable: .hingeStatus,
+            expected: .unknown(
+                "no source gives hinge.status for a device at 15° (its thresholds are the system's call, duo-facts E#10)")),
+        Example(
+            name: "a device's angle at 179 degrees is unknown", steps: [.open, .hinge(179)], profile: .device,
+            observable: .hingeAngle,
+            expected: .unknown("no source gives hinge.angle for a request of 179° on a device (its smoothing was never measured)")
+        ),
+        Example(
+            name: "the simulator's angle past 179 degrees is unknown", steps: [.open, .hinge(179.5)], observable: .hingeAngle,
+            expected: .unknown(
+                "no source gives hinge.angle for a request of 179.5° in the simulator (measured up to 179° and at 180°)")),
+        Example(
+            name: "the simulator's angle at 172 degrees is interpolated below 175's", steps: [.open, .hinge(172)],
+            observable: .hingeAngle,
+            expected: .fact(.number(167.5), .inference, "I from M AX-PR, AX-DGb: interpolated between measured requests")),
+        Example(
+            name: "closing from Split View leaves the display unknown", steps: [.open, .splitView(.left), .close],
+            observable: .display,
+            expected: .unknown(
+                "no source says which Split View window moves to the outer display on close (U S0), so none gives display after it"
+            )),
+        Example(
+            name: "Split View in inner portrait has no known size", steps: [.open, .rotate(.portrait), .splitView(.left)],
+            observable: .sceneSize,
+            expected: .unknown("no source gives scene.size for Split View on the inner display in portrait")),
+        Example(
+            name: "the accessory in book pose is unknown in the simulator", steps: [.open, .startCapture, .book],
+            app: cameraApp, observable: .accessoryAvailable,
+            expected: .unknown("no source gives accessory.available while the device is partially open (duo-facts E#5)")),
+        Example(
+            name: "the simulator's P2 hinge status rests on inference", steps: [.rotate(.landscape)], observable: .hingeStatus,
+            expected: .fact(.text("closed"), .inference, "I from M AX-PR, AX-DGb (simulator, measured sweep only)")),
+        Example(
+            name: "the simulator's P4 display rests on inference", steps: [.open, .rotate(.portrait)], observable: .display,
+            expected: .fact(.text("inner"), .inference, "I from M AX-DGb, SIN (simulator, measured sweep only)")),
+        Example(
+            name: "the simulator's P6 phase rests on inference", steps: [.open, .tabletop], observable: .scenePhase,
+            expected: .fact(.text("active"), .inference, "I from M S0 (simulator, measured closed, flat only)")),
+        Example(
+            name: "the simulator's P3 phase is measured", steps: [.open], observable: .scenePhase,
+            expected: .fact(.text("active"), .measured, "M S0")),
+        Example(
+            name: "plain landscape leaves the outer bar edge open", steps: [.rotate(.landscape)], observable: .barsEdge,
+            expected: .unknown(
+                "no source gives bars.edge on the outer display in landscape without its direction: "
+                    + "use rotate(landscapeLeft) or rotate(landscapeRight)")),
+        Example(
+            name: "camera on the left puts the outer bars on the leading edge", steps: [.rotate(.landscapeLeft)],
+            observable: .barsEdge, expected: .fact(.text("leading"), .inference, "I from A HIG, T62: the outer camera's edge")),
+        Example(
+            name: "camera on the right puts the outer bars on the right side", steps: [.rotate(.landscapeRight)],
+            observable: .barsSide, expected: .fact(.text("right"), .inference, "I from A HIG, T62: the outer camera's edge")),
+        Example(
+            name: "stopCapture keeps the camera view: the simulator shows the accessory without capture (E#4)",
+            steps: [.open, .startCapture, .stopCapture], app: cameraApp, observable: .accessoryAvailable,
+            expected: .fact(.bool(true), .measured, "M S0")),
+        Example(
+            name: "stopCapture withdraws the accessory on a device", steps: [.open, .startCapture, .stopCapture],
+            profile: .device, app: cameraApp, observable: .accessoryAvailable,
+            expected: .fact(.bool(false), .apple, "A T64, DocCCA: no capture session is running")),
+        Example(
+            name: "closeCamera takes the registering view away", steps: [.open, .startCapture, .closeCamera], app: cameraApp,
+            observable: .accessoryAvailable,
+            expected: .fact(.bool(false), .inference, "I from A T64, DocCCA (device rule): the registering view is not on screen")
+        ),
+        Example(
+            name: "leaveSplitView gives the whole inner display back", steps: [.open, .splitView(.left), .leaveSplitView],
+            observable: .sceneSize, expected: .fact(.text("951x669"), .measured, "M AX-DGb; A App Store Connect")),
+    ]
+
+    @Test("each observation has the value, provenance and source the facts give", arguments: examples)
+    func example(_ example: Example) {
+        #expect(
+            Self.model(example.steps, profile: example.profile, app: example.app).observe(example.observable) == example.expected)
+    }
+
+    @Test("the simulator's reported angle never decreases as the request grows")
+    func monotonicAngle() {
+        var last = -1.0
+        for tenth in 0...1790 {
+            let angle = Double(tenth) / 10
+            let reported = Self.model([.open, .hinge(angle)]).observe(.hingeAngle).value
+            guard case .number(let number) = reported else {
+                Issue.record("no angle for \(angle)°")
+                return
+            }
+            #expect(number >= last, "\(angle)° reads \(number), below \(last)")
+            last = number
+        }
+    }
+
+    struct StepProblem: Sendable, CustomTestStringConvertible {
+        var steps: [Step]
+        var profile: Profile = .device
+        var problem: String
+        var testDescription: String { problem }
+    }
+
+    static let problems: [StepProblem] = [
+        StepProblem(steps: [.flip], problem: "step 1 flip cannot apply: flip needs the device open"),
+        StepProblem(
+            steps: [.open, .flip], problem: "step 2 flip cannot apply: flip needs the camera view on screen (startCapture)"),
+        StepProblem(
+            steps: [.open, .startCapture, .flip], profile: .simulator,
+            problem: "step 3 flip cannot apply: flip needs a camera, and the simulator has none"),
+        StepProblem(
+            steps: [.splitView(.left)], problem: "step 1 splitView(left) cannot apply: Split View needs the inner display"),
+        StepProblem(
+            steps: [.open, .leaveSplitView], problem: "step 2 leaveSplitView cannot apply: the app is not in Split View"),
+        StepProblem(steps: [.stopCapture], problem: "step 1 stopCapture cannot apply: no capture session is running"),
+        StepProblem(steps: [.closeCamera], problem: "step 1 closeCamera cannot apply: the camera view is not on screen"),
+    ]
+
+    @Test("a step that cannot apply is named, never a silent no-op", arguments: problems)
+    func stepProblem(_ example: StepProblem) {
+        #expect(Self.model(example.steps, profile: example.profile, app: Self.cameraApp).stepProblem == example.problem)
+    }
+
+    @Test("a step that applies leaves no problem")
+    func noProblem() {
+        #expect(Self.model([.open, .startCapture, .flip], profile: .device, app: Self.cameraApp).stepProblem == nil)
+    }
+
+    /// Runs a matrix and returns its case lines by id: status and reason.
+    static func run(_ matrix: String, _ arguments: [String] = []) async throws -> (code: Int32, cases: [String: String]) {
+        let path = try TestFiles.writeTemporary(matrix)
+        let out = try TestFiles.temporaryFolder().path
+        let result = await duoPose(["run", path, "--out", out, "--deterministic", "--quiet"] + arguments)
+        var cases: [String: String] = [:]
+        let text = (try? String(contentsOfFile: out + "/results.jsonl", encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            guard object["type"] as? String == "case", let id = object["id"] as? String else { continue }
+            cases[id] = "\(object["status"]!): \(object["reason"] as? String ?? "")"
+        }
+        return (result.code, cases)
+    }
+
+    @Test("one failing known expectation and one unknown: failed, naming the unknown")
+    func partialEvaluation() async throws {
+        let (code, cases) = try await Self.run(
+            #"{ "formatVersion": 1, "name": "partial", "axes": { "profile": ["device"] }, "poses": [{ "pose": "P5", "#
+                + #""steps": ["open", "hinge(175)"], "expect": { "display": "outer", "hinge.status": "partiallyOpen" } }] }"#)
+        #expect(code == 1)
+        #expect(
+            cases == [
+                "P5 [profile=device]":
+                    "failed: also not evaluated: hinge.status: no source gives hinge.status for a device at 175° "
+                    + "(its thresholds are the system's call, duo-facts E#10)"
+            ])
+    }
+
+    @Test("an unknown expectation beside ones that hold: not run, naming both")
+    func notRunNamesWhatHeld() async throws {
+        let (code, cases) = try await Self.run(
+            #"{ "formatVersion": 1, "name": "partial", "axes": { "profile": ["device"] }, "poses": [{ "pose": "P5", "#
+                + #""steps": ["open", "hinge(175)"], "expect": { "display": "inner", "hinge.status": "partiallyOpen" } }] }"#)
+        #expect(code == 0)
+        #expect(
+            cases == [
+                "P5 [profile=device]":
+                    "notRun: hinge.status: no source gives hinge.status for a device at 175° "
+                    + "(its thresholds are the system's call, duo-facts E#10); held: display"
+            ])
+    }
+
+    static let trustMatrix =
+        #"{ "formatVersion": 1, "name": "trust", "axes": { "profile": ["simulator"] }, "poses": ["#
+        + #"{ "pose": "P1", "expect": { "display": "outer" } }, { "pose": "P2", "expect": { "scene.size": "678x466" } }] }"#
+
+    @Test("--trust apple,measured leaves a pass resting on inference not run")
+    func trustOption() async throws {
+        let (code, cases) = try await Self.run(Self.trustMatrix, ["--trust", "apple,measured"])
+        #expect(code == 0)
+        #expect(
+            cases == [
+                "P1 [profile=simulator]": "passed: ",
+                "P2 [profile=simulator]": "notRun: rests on inference: scene.size (I: P1 rotated)",
+            ])
+    }
+
+    @Test("the matrix's trust key does the same, and --trust overrides it")
+    func trustKey() async throws {
+        let matrix = Self.trustMatrix.replacingOccurrences(
+            of: #""name": "trust","#, with: #""name": "trust", "trust": ["measured"],"#)
+        #expect(
+            try await Self.run(matrix).cases["P2 [profile=simulator]"] == "notRun: rests on inference: scene.size (I: P1 rotated)"
+        )
+        #expect(try await Self.run(matrix, ["--trust", "measured,inference"]).cases["P2 [profile=simulator]"] == "passed: ")
+    }
+
+    @Test("a trusted failure still fails the case beside an untrusted value")
+    func trustedFailureWins() async throws {
+        let matrix =
+            #"{ "formatVersion": 1, "name": "t", "axes": { "profile": ["simulator"] }, "poses": [{ "pose": "P2", "#
+            + #""expect": { "scene.size": "678x466", "scene.sizeClass": "regular/regular" } }] }"#
+        let (code, cases) = try await Self.run(matrix, ["--trust", "apple"])
+        #expect(code == 1)
+        #expect(cases == ["P2 [profile=simulator]": "failed: also not evaluated: rests on inference: scene.size (I: P1 rotated)"])
+    }
+
+    @Test("a case whose step cannot apply is an error with the step named")
+    func stepErrorCase() async throws {
+        let (code, cases) = try await Self.run(
+            #"{ "formatVersion": 1, "name": "e", "axes": { "profile": ["device"] }, "poses": [{ "pose": "P1", "#
+                + #""steps": ["splitView(left)"], "expect": { "display": "outer" } }] }"#)
+        #expect(code == 1)
+        #expect(
+            cases == ["P1 [profile=device]": "error: step 1 splitView(left) cannot apply: Split View needs the inner display"])
+    }
+
+    @Test("--trust names a level it does not know, with a suggestion")
+    func badTrust() async {
+        let result = await duoPose(["run", "--trust", "apple,mesured", "--out", "never"])
+        #expect(result.code == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --trust: unknown trust level 'mesured': expected a comma list of apple, measured, inference, "
+                    + "unverified; did you mean 'measured'?\n"))
+    }
+
+    @Test("results.jsonl and report.md record the trust set")
+    func trustRecorded() async throws {
+        let path = try TestFiles.writeTemporary(Self.trustMatrix)
+        let out = try TestFiles.temporaryFolder().path
+        _ = await duoPose(["run", path, "--out", out, "--deterministic", "--quiet", "--trust", "measured,apple"])
+        #expect(try ResultsReader(path: out + "/results.jsonl").header.trust == Trust([.apple, .measured]))
+        let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(report.contains("\nTrusted provenance: apple, measured.\n"))
+    }
+}
