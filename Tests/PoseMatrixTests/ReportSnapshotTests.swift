@@ -70,6 +70,30 @@ struct EscapingTests {
         #expect(Escaping.markdownCell("a|b\nc`d<e") == "a\\|b c'd&lt;e")
     }
 
+    @Test("Markdown cells let no link, bidirectional override or C1 control through")
+    func markdownHostile() {
+        #expect(Escaping.markdownCell("[x](javascript:alert(1))") == "\\[x\\](javascript:alert(1))")
+        #expect(Escaping.markdownCell("abc\u{202E}fed\u{2066}x\u{2069}\u{200F}") == "abc\u{FFFD}fed\u{FFFD}x\u{FFFD}\u{FFFD}")
+        #expect(Escaping.markdownCell("a\u{85}b\u{9B}c\u{80}d") == "a b c d")
+    }
+
+    @Test("code spans keep < and backslashes as they are, and escape | only in a table")
+    func markdownCode() {
+        #expect(Escaping.markdownCode("a<b|c\\d`e\u{9B}f\u{202E}", inTable: false) == "a<b|c\\d'e f\u{FFFD}")
+        #expect(Escaping.markdownCode("a<b|c\\d", inTable: true) == "a<b\\|c\\d")
+    }
+
+    @Test("report.md shows a matrix path with < and | as it is inside its code span")
+    func codeSpanInReport() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let path = folder.appendingPathComponent("a<b|c.json").path
+        try FileManager.default.copyItem(atPath: TestFiles.fixture("small.json"), toPath: path)
+        let out = folder.appendingPathComponent("out")
+        _ = await duoPose(["run", path, "--out", out.path, "--quiet", "--deterministic"])
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        #expect(report.contains("Matrix `\(path)` (SHA-256"))
+    }
+
     @Test("JSON strings escape quotes, backslashes and control characters")
     func json() {
         #expect(Escaping.json("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")

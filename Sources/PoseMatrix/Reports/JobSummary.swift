@@ -15,7 +15,7 @@ public enum JobSummary {
             head += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
             head += "\(diff.removedCases.count) removed cases.\n\n"
         }
-        let tail = "\nFull report: `" + Escaping.markdownCell(reportPath) + "`.\n\n"
+        let tail = "\nFull report: `" + Escaping.markdownCode(reportPath, inTable: false) + "`.\n\n"
         let cut = "| … | rows cut to fit the job summary; see the full report | | | | |\n"
         var table = "| Pose | Cases | Passed | Failed | Not run | Verdict |\n|---|---:|---:|---:|---:|---|\n"
         let fixedSize = head.utf8.count + tail.utf8.count + cut.utf8.count + table.utf8.count

@@ -41,12 +41,13 @@ public struct MarkdownReport: ReportWriter {
         case .failed, .error:
             guard listedFailures < Self.listedFailureLimit else { return }
             listedFailures += 1
-            var lines = ["- `" + Escaping.markdownCell(result.id) + "`"]
+            var lines = ["- `" + Escaping.markdownCode(result.id, inTable: false) + "`"]
             if result.status == .error { lines.append("  - error: " + Escaping.markdownCell(result.reason ?? "")) }
             for failure in result.failures {
                 lines.append(
-                    "  - `\(failure.observable.rawValue)`: expected `" + Escaping.markdownCell(failure.expected)
-                        + "`, actual `" + Escaping.markdownCell(failure.actual) + "` (" + failure.provenance.rawValue + ": "
+                    "  - `\(failure.observable.rawValue)`: expected `" + Escaping.markdownCode(failure.expected, inTable: false)
+                        + "`, actual `" + Escaping.markdownCode(failure.actual, inTable: false) + "` ("
+                        + failure.provenance.rawValue + ": "
                         + Escaping.markdownCell(failure.source) + ")")
             }
             if failureLines.last?.pose == result.pose {
@@ -84,10 +85,12 @@ public struct MarkdownReport: ReportWriter {
     public mutating func finish(_ tally: Tally) throws {
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += Self.verdictLine(tally.overall) + "\n\n"
-        out += "Matrix `" + Escaping.markdownCell(header.matrixPath) + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
+        out +=
+            "Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false)
+            + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
         out += "duo-pose \(header.toolVersion), \(header.generatedAt).\n\n"
         if let observations = header.observations {
-            out += "Observed values come from `" + Escaping.markdownCell(observations.path) + "` (SHA-256 "
+            out += "Observed values come from `" + Escaping.markdownCode(observations.path, inTable: false) + "` (SHA-256 "
             out += "`\(observations.sha256.prefix(12))`), recorded on a real simulator or device, not from the model.\n\n"
         }
         if let shard = header.shard {
@@ -134,7 +137,7 @@ public struct MarkdownReport: ReportWriter {
     /// New failures, fixed, still failing, new and removed cases, with the first ids of each.
     private func writeBaseline(_ diff: BaselineDiff?) throws {
         guard let diff else { return }
-        var out = "\n## Compared with the baseline\n\nBaseline `" + Escaping.markdownCell(diff.path) + "`.\n\n"
+        var out = "\n## Compared with the baseline\n\nBaseline `" + Escaping.markdownCode(diff.path, inTable: false) + "`.\n\n"
         out += "| Change | Cases |\n|---|---:|\n"
         let groups = [
             ("New failures", diff.newFailures), ("Fixed", diff.fixed), ("Still failing", diff.stillFailing),
@@ -142,7 +145,9 @@ public struct MarkdownReport: ReportWriter {
         ]
         for (name, group) in groups { out += "| \(name) | \(group.count) |\n" }
         for (name, group) in groups where group.count > 0 {
-            out += "\n**\(name)**: " + group.ids.map { "`" + Escaping.markdownCell($0) + "`" }.joined(separator: ", ")
+            out +=
+                "\n**\(name)**: "
+                + group.ids.map { "`" + Escaping.markdownCode($0, inTable: false) + "`" }.joined(separator: ", ")
             out += group.count > group.ids.count ? ", and \(group.count - group.ids.count) more.\n" : ".\n"
         }
         try file.write(out)
