@@ -41,6 +41,7 @@ struct OutputOptions {
                 text += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
                 text += "\(diff.removedCases.count) removed cases.\n"
             }
+            text += tally.digest?.terminalText(reportPath: reportPath) ?? ""
             let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
             text += "Reports: " + files.joined(separator: ", ") + "\n"
             context.stdout.write(text)

@@ -63,6 +63,21 @@ enum Escaping {
         }
     }
 
+    /// Text for a terminal or CI log line: C0 and C1 controls, DEL and bidirectional formatting as
+    /// `\u{…}`, so that a value cannot move the cursor, clear the screen or start a workflow command line.
+    static func terminal(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidirectionalFormatting(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// A JSON string literal, quotes included.
     static func json(_ text: String) -> String { quoted(text) }
 }

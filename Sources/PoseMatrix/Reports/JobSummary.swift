@@ -32,7 +32,10 @@ public enum JobSummary {
             used += row.utf8.count
             table += row
         }
-        return head + table + tail
+        let digest =
+            tally.digest?.markdown(
+                heading: "\n#### Largest failure groups", limit: FailureDigest.summaryLimit, rest: "see the full report") ?? ""
+        return head + table + (used + digest.utf8.count <= budget ? digest : "") + tail
     }
 
     /// Appends the summary to a file, creating it when missing, within what is left of the limit.

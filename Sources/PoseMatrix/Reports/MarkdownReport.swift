@@ -104,6 +104,9 @@ public struct MarkdownReport: ReportWriter {
             out += "\(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | \(Self.verdict(counts)) |\n"
         }
         try file.write(out)
+        try file.write(
+            tally.digest?.markdown(
+                heading: "\n## Failure digest", limit: FailureDigest.reportLimit, rest: "see results.jsonl and junit.xml") ?? "")
         try writeBaseline(tally.baseline)
         if !explorationRows.isEmpty {
             try file.write(
