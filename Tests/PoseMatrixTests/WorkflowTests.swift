@@ -229,6 +229,56 @@ struct BaselineTests {
         #expect(summary.contains(#""newFailures":0,"fixed":0,"stillFailing":2,"newCases":10,"removedCases":0"#))
     }
 
+    @Test("--fail-on new exits 1 only for new failures; the still failing are reported, not fatal")
+    func failOnNew() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let small = TestFiles.fixture("small.json")
+        let p2 = folder.appendingPathComponent("p2")
+        _ = await duoPose(["run", small, "--out", p2.path, "--quiet", "--pose", "P1,P2"])
+        let p1 = folder.appendingPathComponent("p1")
+        _ = await duoPose(["run", small, "--out", p1.path, "--quiet", "--pose", "P1"])
+        let out = folder.appendingPathComponent("out").path
+        let still = await duoPose([
+            "run", small, "--out", out, "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "new",
+        ])
+        #expect(still.code == 0)
+        #expect(
+            still.stdout.contains(
+                "\nBaseline: 0 new failures, 0 fixed, 2 still failing, 10 new cases, 0 removed cases.\n"
+                    + "--fail-on new: passed with 0 new failures; 2 still failing are reported, not fatal.\n"))
+        let new = await duoPose([
+            "run", small, "--out", out, "--baseline", p1.appendingPathComponent("results.jsonl").path, "--fail-on=new",
+        ])
+        #expect(new.code == 1)
+        #expect(new.stdout.contains("\n--fail-on new: failed with 2 new failures; 0 still failing are reported, not fatal.\n"))
+        let any = await duoPose([
+            "run", small, "--out", out, "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "any",
+        ])
+        #expect(any.code == 1)
+        #expect(!any.stdout.contains("--fail-on"))
+        let merged = await duoPose([
+            "merge", p2.appendingPathComponent("results.jsonl").path, "--out", folder.appendingPathComponent("m").path,
+            "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "new", "--quiet",
+        ])
+        #expect(merged.code == 0)
+    }
+
+    @Test(
+        "--fail-on takes any or new, and new needs a baseline",
+        arguments: [
+            (["run", "--fail-on", "all", "--baseline", "b.jsonl"], Command.run, "--fail-on takes 'any' or 'new', not 'all'"),
+            (["run", "--fail-on", "new"], .run, "--fail-on new needs --baseline RESULTS to tell new failures from old"),
+            (
+                ["merge", "r.jsonl", "--out", "o", "--fail-on", "new"], .merge,
+                "--fail-on new needs --baseline RESULTS to tell new failures from old"
+            ),
+        ])
+    func failOnUsage(_ arguments: [String], _ command: Command, _ message: String) async {
+        let result = await duoPose(arguments)
+        #expect(result.code == 64)
+        #expect(result.stderr == "Error: \(message)\nUsage: \(command.synopsis)\nSee 'duo-pose --help'.\n")
+    }
+
     @Test("a baseline that is not a finished results file is refused before anything is written")
     func badBaseline() async throws {
         let folder = try TestFiles.temporaryFolder()
