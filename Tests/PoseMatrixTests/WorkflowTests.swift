@@ -452,6 +452,16 @@ struct ObservationTests {
         #expect(text.hasSuffix("\nFull report: `\(out)/report.md`.\n\n"))
     }
 
+    @Test("the summary's pose verdicts are report.md's: P13 is 'passed, 6 not run' in both")
+    func summaryVerdicts() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let summary = folder.appendingPathComponent("summary.md").path
+        let out = folder.appendingPathComponent("out")
+        #expect(await duoPose(["--out", out.path, "--quiet", "--summary", summary, "--deterministic"]).code == 0)
+        #expect(try TestFiles.read(URL(fileURLWithPath: summary)).contains("\n| P13 | 12 | 6 | 0 | 6 | passed, 6 not run |\n"))
+        #expect(try TestFiles.read(out.appendingPathComponent("report.md")).contains(" | 12 | 6 | 0 | 6 | passed, 6 not run |\n"))
+    }
+
     @Test("the summary cuts pose rows to stay within its budget")
     func summaryBudget() throws {
         let loaded = try MatrixLoader.loadBuiltIn()

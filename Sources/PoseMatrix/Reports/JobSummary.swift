@@ -24,7 +24,7 @@ public enum JobSummary {
             let counts = pose.counts
             let row =
                 "| \(pose.pose) | \(counts.total) | \(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | "
-                + counts.verdict + " |\n"
+                + MarkdownReport.verdict(counts) + " |\n"
             guard used + row.utf8.count <= budget else {
                 table += index < tally.poses.count ? cut : ""
                 break

@@ -132,7 +132,8 @@ public struct MarkdownReport: ReportWriter {
         }
     }
 
-    private static func verdict(_ counts: Counts) -> String {
+    /// A pose's verdict: "passed, 6 not run" where some of its cases did not run; the job summary's too.
+    static func verdict(_ counts: Counts) -> String {
         let verdict = counts.verdict
         return verdict == "passed" && counts.notRun > 0 ? "passed, \(counts.notRun) not run" : verdict
     }
