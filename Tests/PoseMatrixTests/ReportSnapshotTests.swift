@@ -150,6 +150,32 @@ struct SampleReportTests {
     }
 }
 
+@Suite("Markdown tables")
+struct MarkdownTableTests {
+    @Test("passes resting on inference are sorted by observable, provenance and source, each observable named once")
+    func assumptionsSorted() async throws {
+        let out = try TestFiles.temporaryFolder()
+        #expect(await duoPose(["--out", out.path, "--deterministic", "--quiet"]).code == 0)
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        let section = report.components(separatedBy: "## Passes resting on inference or unverified facts\n\n")[1]
+        let rows = section.components(separatedBy: "\n\n")[0].split(separator: "\n").dropFirst(2)
+        var named: [String] = []
+        var keys: [[String]] = []
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " `"))
+            }
+            if !cells[1].isEmpty { named.append(cells[1]) }
+            keys.append([named.last ?? "", cells[2], cells[3]])
+        }
+        #expect(rows.count == 32)
+        #expect(named == Array(Set(named)).sorted(), "each observable once, in order")
+        #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) }, "rows sorted")
+        #expect(rows.contains("| `bars.edge` | inference | I from A T62: bar on the same hardware side | 6 | P1, P3, P11 |"))
+        #expect(rows.contains("| | inference | I from M AX-PR | 2 | P1, P3 |"))
+    }
+}
+
 @Suite("Markdown limits")
 struct MarkdownLimitTests {
     @Test("a large run lists 100 failures and 50 not-run reasons, and counts the rest")

@@ -354,6 +354,21 @@ struct SignOffTests {
         #expect(text.contains("- duo-pose \(DuoPose.version); results written by duo-pose \(DuoPose.version)"))
     }
 
+    @Test("a waiver for an item that passed is not used, and a warning says so")
+    func waiverForPassedItem() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", folder.path, "--quiet"])
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let result = await duoPose([
+            "signoff", results, "--by", "G", "--waive", "fold=checked by hand", "--waive", "closed=not shipped",
+        ])
+        #expect(result.code == 0)
+        #expect(result.stderr == "Warning: --waive fold: the item passed, so the waiver is not used\n")
+        let text = try TestFiles.read(folder.appendingPathComponent("signoff.md"))
+        #expect(text.contains("| fold | "))
+        #expect(!text.contains("checked by hand"))
+    }
+
     @Test("a waiver without a reason, or for no item, is a usage error; a shard cannot be signed off")
     func refusals() async throws {
         let folder = try TestFiles.temporaryFolder()

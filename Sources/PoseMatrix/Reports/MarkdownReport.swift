@@ -187,9 +187,17 @@ public struct MarkdownReport: ReportWriter {
         guard !assumptionOrder.isEmpty else { return }
         var out = "\n## Passes resting on inference or unverified facts\n\n"
         out += "| Observable | Provenance | Source | Passed cases | Poses |\n|---|---|---|---:|---|\n"
-        for key in assumptionOrder {
+        // Sorted by observable, provenance and source; an observable is named once, on its first row.
+        let keys = assumptionOrder.sorted {
+            ($0.observable.rawValue, $0.provenance.rawValue, $0.source) < (
+                $1.observable.rawValue, $1.provenance.rawValue, $1.source
+            )
+        }
+        for (position, key) in keys.enumerated() {
             let row = assumptions[key]!
-            out += "| `\(key.observable.rawValue)` | \(key.provenance.rawValue) | " + Escaping.markdownCell(key.source)
+            let repeated = position > 0 && keys[position - 1].observable == key.observable
+            out += "|" + (repeated ? "" : " `\(key.observable.rawValue)`") + " | \(key.provenance.rawValue) | "
+            out += Escaping.markdownCell(key.source)
             out += " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
         }
         try file.write(out)
