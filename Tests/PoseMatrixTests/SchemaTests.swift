@@ -111,6 +111,40 @@ struct ReadmeTests {
         }
     }
 
+    /// The README's fenced block that starts with `first`.
+    static func block(startingWith first: String) throws -> String {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let start = try #require(readme.range(of: "\n" + first + "\n"))
+        let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
+        return String(readme[start.lowerBound..<end.lowerBound])
+    }
+
+    @Test("the nightly workflow builds for release, keeps the baseline honest and asks for the permissions it uses")
+    func nightlyWorkflow() throws {
+        let workflow = try Self.block(startingWith: "# .github/workflows/duo-pose.yml")
+        for needed in [
+            "swift build -c release", ".build/release/duo-pose run", ".build/release/duo-pose \"${args[@]}\"",
+            "--baseline baseline/results.jsonl --fail-on new", "run-id: ${{ steps.last.outputs.run-id }}",
+            "github-token: ${{ github.token }}", "--status success", "actions: read", "checks: write", "contents: read",
+            "actions/checkout@v7", "actions/upload-artifact@v7", "actions/download-artifact@v8",
+            "mikepenz/action-junit-report@v6",
+        ] {
+            #expect(workflow.contains(needed), "missing: \(needed)")
+        }
+        for banned in ["swift run", "@v4", "continue-on-error", "|| true"] {
+            #expect(!workflow.contains(banned), "still there: \(banned)")
+        }
+        let substitutions = workflow.components(separatedBy: "$(").dropFirst()
+        #expect(workflow.components(separatedBy: "\"$(").count - 1 == substitutions.count, "every $( … ) is quoted (SC2046)")
+        let gitlab = try Self.block(startingWith: "# .gitlab-ci.yml")
+        #expect(gitlab.contains("parallel: 3"))
+        #expect(gitlab.contains("--shard \"$CI_NODE_INDEX/$CI_NODE_TOTAL\""))
+        #expect(gitlab.contains("reports:\n      junit: Reports/junit.xml"))
+        let bazel = try Self.block(startingWith: "# BUILD.bazel")
+        #expect(bazel.contains("shard_count = 4,"))
+        #expect(try Self.block(startingWith: "#!/usr/bin/env bash").contains("--out \"$TEST_UNDECLARED_OUTPUTS_DIR\""))
+    }
+
     @Test("the README gives the two commands")
     func twoCommands() throws {
         let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
