@@ -193,12 +193,23 @@ struct ValueSpread: Sendable {
 
     mutating func add(_ result: CaseResult) {
         cases += 1
-        if let title = result.title { add(title, to: Self.titleName) }
-        for entry in result.values { add(entry.value, to: entry.axis) }
+        var position = 0
+        if let title = result.title {
+            add(title, to: Self.titleName, at: position)
+            position += 1
+        }
+        for entry in result.values {
+            add(entry.value, to: entry.axis, at: position)
+            position += 1
+        }
     }
 
-    private mutating func add(_ value: String, to name: String) {
-        if let index = axes.firstIndex(where: { $0.name == name }) {
+    /// Cases of one pose entry name their axes in the same order, so `position` is almost always
+    /// where the axis already is: one comparison per value instead of a search.
+    private mutating func add(_ value: String, to name: String, at position: Int) {
+        if position < axes.count && axes[position].name == name {
+            axes[position].add(value)
+        } else if let index = axes.firstIndex(where: { $0.name == name }) {
             axes[index].add(value)
         } else {
             axes.append(Values(name: name, first: value))
