@@ -31,13 +31,13 @@ struct AdversarialTests {
             error: "FILE:4:1: the file is empty"),
         Hostile(
             name: "binary", bytes: [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0x00, 0xFF, 0xFE], code: 65,
-            error: "FILE: the file is not valid UTF-8 (first bad byte at offset 8)"),
+            error: "FILE:1:9: the file is not valid UTF-8 (byte 0xFF)"),
         Hostile(
             name: "NUL bytes in the text", bytes: bytes("{\u{0}}"), code: 65,
             error: "FILE:1:2: unexpected character U+0000 in an object; expected a key"),
         Hostile(
             name: "invalid UTF-8 mid-file", bytes: bytes("{ \"name\": \"") + [0xC3, 0x28] + bytes("\" }"), code: 65,
-            error: "first bad byte at offset 11"),
+            error: "FILE:1:12: the file is not valid UTF-8 (byte 0xC3)"),
         Hostile(name: "a UTF-8 byte-order mark", bytes: [0xEF, 0xBB, 0xBF] + bytes(valid), code: 0, error: ""),
         Hostile(name: "CRLF line ends", bytes: bytes(valid.replacingOccurrences(of: ", ", with: ",\r\n")), code: 0, error: ""),
         Hostile(
@@ -176,7 +176,7 @@ struct AdversarialTests {
         let junit = try TestFiles.read(out.appendingPathComponent("junit.xml"))
         #expect(junit.contains(#"<testsuites name="a\#u{FFFD}b|c&#10;d]]&gt;e""#))
         let report = try TestFiles.read(out.appendingPathComponent("report.md"))
-        #expect(report.hasPrefix("# duo-pose: a b\\|c d]]&gt;e\n") || report.hasPrefix("# duo-pose: a b\\|c d]]>e\n"))
+        #expect(report.hasPrefix("# duo-pose: a b\\|c d\\]\\]>e\n"))
     }
 
     /// A finished results file and copies of it cut short, given to merge, --baseline and signoff.

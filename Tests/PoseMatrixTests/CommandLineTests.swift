@@ -17,6 +17,13 @@ struct CommandLineTests {
         let junit = try TestFiles.read(out.appendingPathComponent("junit.xml"))
         let suites = junit.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(suites == (1...13).map { "P\($0)"[...] } + ["explore"])
+        #expect(junit.contains("<property name=\"profiles\" value=\"device,simulator\"/>\n"))
+        #expect(
+            junit.contains(
+                "<testsuite name=\"explore\" tests=\"6\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+                    + "    <properties>\n      <property name=\"state\" value=\"Exploration of pose sequences\"/>\n"
+                    + "    </properties>\n"),
+            "the exploration's suite has no profiles, so no empty profiles property")
     }
 
     @Test("the default report folder is ./Reports")
@@ -131,6 +138,9 @@ struct CommandLineTests {
                 arguments: ["run", "--json"],
                 stderr: "Error: unknown option '--json' for 'run'; it belongs to 'list', 'show'\n" + runUsage),
             UsageCase(arguments: ["run", "--strict=yes"], stderr: "Error: --strict takes no value\n" + runUsage),
+            UsageCase(
+                arguments: ["run", "--shard", "1/10001"],
+                stderr: "Error: --shard takes K/N with 1 ≤ K ≤ N ≤ 10000, not '1/10001'\n" + runUsage),
             UsageCase(
                 arguments: ["validate"],
                 stderr: "Error: name at least one matrix file\nUsage: duo-pose validate MATRIX…\nSee 'duo-pose --help'.\n"),

@@ -30,7 +30,13 @@ struct InterruptionTests {
         process.arguments = ["run", try longMatrix(), "--out", folder.path, "--quiet"]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: .milliseconds(400))
+        // Ready when the run has started writing: its temporary reports appear in the folder.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, process.isRunning {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if names.contains(where: { $0.hasPrefix(".") }) { break }
+            try await Task.sleep(for: .milliseconds(5))
+        }
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return (folder, before, process)

@@ -177,15 +177,23 @@ struct MatrixValidationTests {
         #expect(!FileManager.default.fileExists(atPath: out), "an invalid matrix must not create the output folder")
     }
 
-    @Test("a file that is not UTF-8 is named with the offset of its first bad byte")
-    func invalidUTF8() throws {
+    @Test("a file that is not UTF-8 is named with the line and column of its first bad byte")
+    func invalidUTF8() async throws {
         #expect(
             throws: MatrixErrors(errors: [
-                MatrixError(file: "bin.json", message: "the file is not valid UTF-8 (first bad byte at offset 10)")
+                MatrixError(
+                    file: "bin.json", position: SourcePosition(line: 1, column: 11),
+                    message: "the file is not valid UTF-8 (byte 0xFF)")
             ])
         ) {
             try MatrixLoader.load(bytes: Array("{\"name\": \"".utf8) + [0xFF, 0x22, 0x7D], path: "bin.json")
         }
+        // Columns count characters, as the JSON5 reader's do: "é" is one.
+        let path = try TestFiles.writeTemporary("")
+        try Data(Array("{\n  \"name\": \"é".utf8) + [0x80, 0x22, 0x7D]).write(to: URL(fileURLWithPath: path))
+        let result = await duoPose(["validate", path])
+        #expect(result.code == 65)
+        #expect(result.stderr == "Error: \(path):2:13: the file is not valid UTF-8 (byte 0x80)\n")
     }
 
     @Test("a missing file and a folder are named as such")

@@ -70,6 +70,30 @@ struct EscapingTests {
         #expect(Escaping.markdownCell("a|b\nc`d<e") == "a\\|b c'd&lt;e")
     }
 
+    @Test("Markdown cells let no link, bidirectional override or C1 control through")
+    func markdownHostile() {
+        #expect(Escaping.markdownCell("[x](javascript:alert(1))") == "\\[x\\](javascript:alert(1))")
+        #expect(Escaping.markdownCell("abc\u{202E}fed\u{2066}x\u{2069}\u{200F}") == "abc\u{FFFD}fed\u{FFFD}x\u{FFFD}\u{FFFD}")
+        #expect(Escaping.markdownCell("a\u{85}b\u{9B}c\u{80}d") == "a b c d")
+    }
+
+    @Test("code spans keep < and backslashes as they are, and escape | only in a table")
+    func markdownCode() {
+        #expect(Escaping.markdownCode("a<b|c\\d`e\u{9B}f\u{202E}", inTable: false) == "a<b|c\\d'e f\u{FFFD}")
+        #expect(Escaping.markdownCode("a<b|c\\d", inTable: true) == "a<b\\|c\\d")
+    }
+
+    @Test("report.md shows a matrix path with < and | as it is inside its code span")
+    func codeSpanInReport() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let path = folder.appendingPathComponent("a<b|c.json").path
+        try FileManager.default.copyItem(atPath: TestFiles.fixture("small.json"), toPath: path)
+        let out = folder.appendingPathComponent("out")
+        _ = await duoPose(["run", path, "--out", out.path, "--quiet", "--deterministic"])
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        #expect(report.contains("Matrix `\(path)` (SHA-256"))
+    }
+
     @Test("JSON strings escape quotes, backslashes and control characters")
     func json() {
         #expect(Escaping.json("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
@@ -123,6 +147,32 @@ struct SampleReportTests {
             let expected = (try? TestFiles.read(sample.appendingPathComponent(name))) ?? ""
             #expect(expected == actual, "Reports/sample/\(name) is stale:\n\(lineDiff(expected: expected, actual: actual))")
         }
+    }
+}
+
+@Suite("Markdown tables")
+struct MarkdownTableTests {
+    @Test("passes resting on inference are sorted by observable, provenance and source, each observable named once")
+    func assumptionsSorted() async throws {
+        let out = try TestFiles.temporaryFolder()
+        #expect(await duoPose(["--out", out.path, "--deterministic", "--quiet"]).code == 0)
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        let section = report.components(separatedBy: "## Passes resting on inference or unverified facts\n\n")[1]
+        let rows = section.components(separatedBy: "\n\n")[0].split(separator: "\n").dropFirst(2)
+        var named: [String] = []
+        var keys: [[String]] = []
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " `"))
+            }
+            if !cells[1].isEmpty { named.append(cells[1]) }
+            keys.append([named.last ?? "", cells[2], cells[3]])
+        }
+        #expect(rows.count == 50, "the report's cap on distinct rows")
+        #expect(named == Array(Set(named)).sorted(), "each observable once, in order")
+        #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) }, "rows sorted")
+        #expect(rows.contains("| `bars.edge` | inference | I from A T62: bar on the same hardware side | 6 | P1, P3, P11 |"))
+        #expect(rows.contains("| | inference | I from M AX-PR (simulator) | 2 | P1, P3 |"))
     }
 }
 

@@ -46,6 +46,37 @@ struct SchemaTests {
         #expect(poses["pose"]?["enum"] as? [String] == Pose.catalogue.map(\.id))
     }
 
+    @Test(
+        "the schema's step pattern agrees with the decoder: hinge takes 0 to 180",
+        arguments: [
+            "open", "rotate(portrait)", "splitView(left)", "hinge(0)", "hinge(9.5)", "hinge(90)", "hinge(120.25)",
+            "hinge(179.99)", "hinge(180)", "hinge(180.0)", "hinge(180.5)", "hinge(181)", "hinge(200)", "hinge(999)",
+            "hinge(1000)", "rotate(sideways)",
+        ])
+    func stepPattern(_ step: String) throws {
+        var patterns: [String] = []
+        func collect(_ node: Any) {
+            if let object = node as? [String: Any] {
+                if let items = (object["steps"] as? [String: Any])?["items"] as? [String: Any],
+                    let pattern = items["pattern"] as? String
+                {
+                    patterns.append(pattern)
+                }
+                object.values.forEach(collect)
+            } else if let array = node as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        collect(try Self.schema())
+        #expect(patterns.count == 2, "poses[].steps and explore.steps")
+        let decoderAccepts = (try? Step.parse(step).get()) != nil
+        for pattern in patterns {
+            let regex = try NSRegularExpression(pattern: pattern)
+            let schemaAccepts = regex.firstMatch(in: step, range: NSRange(step.startIndex..., in: step)) != nil
+            #expect(schemaAccepts == decoderAccepts, "\(step): schema \(schemaAccepts), decoder \(decoderAccepts)")
+        }
+    }
+
     @Test("every shipped matrix is valid")
     func shippedMatricesLoad() throws {
         let files = try FileManager.default.subpathsOfDirectory(atPath: Self.matricesFolder.path)
@@ -68,6 +99,50 @@ struct ReadmeTests {
         let example = String(readme[start.upperBound..<end.lowerBound])
         let loaded = try MatrixLoader.load(bytes: Array(example.utf8), path: "README.md")
         #expect(loaded.matrix.name == "Notes — iPhone Duo scenes")
+    }
+
+    @Test("the README's commands leave nothing untracked: .gitignore covers every file they write into Reports/")
+    func reportsIgnored() throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        #expect(readme.contains("swift run duo-pose signoff Reports/results.jsonl"))
+        let ignored = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent(".gitignore")).split(separator: "\n")
+        for name in [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName, "signoff.md"] {
+            #expect(ignored.contains("/Reports/" + name[...]), "\(name) is not ignored")
+        }
+    }
+
+    /// The README's fenced block that starts with `first`.
+    static func block(startingWith first: String) throws -> String {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let start = try #require(readme.range(of: "\n" + first + "\n"))
+        let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
+        return String(readme[start.lowerBound..<end.lowerBound])
+    }
+
+    @Test("the nightly workflow builds for release, keeps the baseline honest and asks for the permissions it uses")
+    func nightlyWorkflow() throws {
+        let workflow = try Self.block(startingWith: "# .github/workflows/duo-pose.yml")
+        for needed in [
+            "swift build -c release", ".build/release/duo-pose run", ".build/release/duo-pose \"${args[@]}\"",
+            "--baseline baseline/results.jsonl --fail-on new", "run-id: ${{ steps.last.outputs.run-id }}",
+            "github-token: ${{ github.token }}", "--status success", "actions: read", "checks: write", "contents: read",
+            "actions/checkout@v7", "actions/upload-artifact@v7", "actions/download-artifact@v8",
+            "mikepenz/action-junit-report@v6",
+        ] {
+            #expect(workflow.contains(needed), "missing: \(needed)")
+        }
+        for banned in ["swift run", "@v4", "continue-on-error", "|| true"] {
+            #expect(!workflow.contains(banned), "still there: \(banned)")
+        }
+        let substitutions = workflow.components(separatedBy: "$(").dropFirst()
+        #expect(workflow.components(separatedBy: "\"$(").count - 1 == substitutions.count, "every $( … ) is quoted (SC2046)")
+        let gitlab = try Self.block(startingWith: "# .gitlab-ci.yml")
+        #expect(gitlab.contains("parallel: 3"))
+        #expect(gitlab.contains("--shard \"$CI_NODE_INDEX/$CI_NODE_TOTAL\""))
+        #expect(gitlab.contains("reports:\n      junit: Reports/junit.xml"))
+        let bazel = try Self.block(startingWith: "# BUILD.bazel")
+        #expect(bazel.contains("shard_count = 4,"))
+        #expect(try Self.block(startingWith: "#!/usr/bin/env bash").contains("--out \"$TEST_UNDECLARED_OUTPUTS_DIR\""))
     }
 
     @Test("the README gives the two commands")

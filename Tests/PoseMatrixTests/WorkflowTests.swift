@@ -230,6 +230,56 @@ struct BaselineTests {
         #expect(summary.contains(#""newFailures":0,"fixed":0,"stillFailing":2,"newCases":10,"removedCases":0"#))
     }
 
+    @Test("--fail-on new exits 1 only for new failures; the still failing are reported, not fatal")
+    func failOnNew() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let small = TestFiles.fixture("small.json")
+        let p2 = folder.appendingPathComponent("p2")
+        _ = await duoPose(["run", small, "--out", p2.path, "--quiet", "--pose", "P1,P2"])
+        let p1 = folder.appendingPathComponent("p1")
+        _ = await duoPose(["run", small, "--out", p1.path, "--quiet", "--pose", "P1"])
+        let out = folder.appendingPathComponent("out").path
+        let still = await duoPose([
+            "run", small, "--out", out, "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "new",
+        ])
+        #expect(still.code == 0)
+        #expect(
+            still.stdout.contains(
+                "\nBaseline: 0 new failures, 0 fixed, 2 still failing, 10 new cases, 0 removed cases.\n"
+                    + "--fail-on new: passed with 0 new failures; 2 still failing are reported, not fatal.\n"))
+        let new = await duoPose([
+            "run", small, "--out", out, "--baseline", p1.appendingPathComponent("results.jsonl").path, "--fail-on=new",
+        ])
+        #expect(new.code == 1)
+        #expect(new.stdout.contains("\n--fail-on new: failed with 2 new failures; 0 still failing are reported, not fatal.\n"))
+        let any = await duoPose([
+            "run", small, "--out", out, "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "any",
+        ])
+        #expect(any.code == 1)
+        #expect(!any.stdout.contains("--fail-on"))
+        let merged = await duoPose([
+            "merge", p2.appendingPathComponent("results.jsonl").path, "--out", folder.appendingPathComponent("m").path,
+            "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "new", "--quiet",
+        ])
+        #expect(merged.code == 0)
+    }
+
+    @Test(
+        "--fail-on takes any or new, and new needs a baseline",
+        arguments: [
+            (["run", "--fail-on", "all", "--baseline", "b.jsonl"], Command.run, "--fail-on takes 'any' or 'new', not 'all'"),
+            (["run", "--fail-on", "new"], .run, "--fail-on new needs --baseline RESULTS to tell new failures from old"),
+            (
+                ["merge", "r.jsonl", "--out", "o", "--fail-on", "new"], .merge,
+                "--fail-on new needs --baseline RESULTS to tell new failures from old"
+            ),
+        ])
+    func failOnUsage(_ arguments: [String], _ command: Command, _ message: String) async {
+        let result = await duoPose(arguments)
+        #expect(result.code == 64)
+        #expect(result.stderr == "Error: \(message)\nUsage: \(command.synopsis)\nSee 'duo-pose --help'.\n")
+    }
+
     @Test("a baseline that is not a finished results file is refused before anything is written")
     func badBaseline() async throws {
         let folder = try TestFiles.temporaryFolder()
@@ -303,6 +353,21 @@ struct SignOffTests {
         #expect(text.contains("- Results `\(results)`, SHA-256 `\(digest)`"))
         #expect(text.contains("| closed | Closed \\| layout | P1, P2 | waived | waived (failed): not shipped |"))
         #expect(text.contains("- duo-pose \(DuoPose.version); results written by duo-pose \(DuoPose.version)"))
+    }
+
+    @Test("a waiver for an item that passed is not used, and a warning says so")
+    func waiverForPassedItem() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", folder.path, "--quiet"])
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let result = await duoPose([
+            "signoff", results, "--by", "G", "--waive", "fold=checked by hand", "--waive", "closed=not shipped",
+        ])
+        #expect(result.code == 0)
+        #expect(result.stderr == "Warning: --waive fold: the item passed, so the waiver is not used\n")
+        let text = try TestFiles.read(folder.appendingPathComponent("signoff.md"))
+        #expect(text.contains("| fold | "))
+        #expect(!text.contains("checked by hand"))
     }
 
     @Test("a waiver without a reason, or for no item, is a usage error; a shard cannot be signed off")
@@ -401,6 +466,16 @@ struct ObservationTests {
         #expect(text.hasPrefix("# Earlier step\n\n### duo-pose: Small \\| test &lt;matrix>\n\n**FAILED**: 8 passed, 2 failed"))
         #expect(text.contains("| P2 | 2 | 0 | 2 | 0 | failed |\n"))
         #expect(text.hasSuffix("\nFull report: `\(out)/report.md`.\n\n"))
+    }
+
+    @Test("the summary's pose verdicts are report.md's: P13 is 'passed, 6 not run' in both")
+    func summaryVerdicts() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let summary = folder.appendingPathComponent("summary.md").path
+        let out = folder.appendingPathComponent("out")
+        #expect(await duoPose(["--out", out.path, "--quiet", "--summary", summary, "--deterministic"]).code == 0)
+        #expect(try TestFiles.read(URL(fileURLWithPath: summary)).contains("\n| P13 | 12 | 6 | 0 | 6 | passed, 6 not run |\n"))
+        #expect(try TestFiles.read(out.appendingPathComponent("report.md")).contains(" | 12 | 6 | 0 | 6 | passed, 6 not run |\n"))
     }
 
     @Test("the summary cuts pose rows to stay within its budget")

@@ -12,11 +12,13 @@ public enum Command: String, CaseIterable, Sendable {
         switch self {
         case .run:
             "duo-pose run [MATRIX…] [--out DIR] [--jobs N] [--pose P1,P7] [--where axis=value] [--shard K/N] "
-                + "[--baseline RESULTS] [--observations FILE] [--summary FILE] [--dry-run] [--strict] [--quiet]"
+                + "[--baseline RESULTS] [--fail-on any|new] [--observations FILE] [--summary FILE] [--dry-run] [--strict] "
+                + "[--quiet]"
         case .validate: "duo-pose validate MATRIX…"
         case .list: "duo-pose list [--json]"
         case .show: "duo-pose show POSE [--matrix FILE] [--axis axis=value] [--json]"
-        case .merge: "duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--summary FILE] [--strict] [--quiet]"
+        case .merge:
+            "duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--fail-on any|new] [--summary FILE] [--strict] [--quiet]"
         case .signoff: "duo-pose signoff RESULTS --by NAME [--waive ID=reason]… [--out FILE]"
         }
     }
@@ -71,6 +73,9 @@ enum OptionTable {
         OptionSpec(
             name: "--baseline", valueName: "RESULTS", commands: [.run, .merge],
             help: "Compare with an earlier results.jsonl: new failures, fixed, still failing, new and removed cases."),
+        OptionSpec(
+            name: "--fail-on", valueName: "any|new", commands: [.run, .merge],
+            help: "Exit 1 for any failed case (any, the default) or, with --baseline, only for new failures (new)."),
         OptionSpec(
             name: "--observations", valueName: "FILE", commands: [.run],
             help: "Evaluate against observables recorded on a real simulator or device (JSON Lines) instead of the model."),

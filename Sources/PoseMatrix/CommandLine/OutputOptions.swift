@@ -6,6 +6,15 @@ struct OutputOptions {
     var strict = false
     var summaryPath: String?
     var baselinePath: String?
+    var failOn = FailOn.any
+
+    /// Which failures make the exit code 1.
+    enum FailOn: String, CaseIterable {
+        /// Any failed or errored case.
+        case any
+        /// Only cases failing now that did not fail in the baseline; the still failing are reported, not fatal.
+        case new
+    }
 
     init() {}
 
@@ -23,6 +32,17 @@ struct OutputOptions {
         strict = parsed.flags.contains("--strict")
         summaryPath = parsed.value("--summary")
         baselinePath = parsed.value("--baseline")
+        if let text = parsed.value("--fail-on") {
+            guard let value = FailOn(rawValue: text) else {
+                let allowed = FailOn.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                throw UsageError(message: "--fail-on takes \(allowed), not '\(text)'", command: command)
+            }
+            guard value == .any || baselinePath != nil else {
+                throw UsageError(
+                    message: "--fail-on new needs --baseline RESULTS to tell new failures from old", command: command)
+            }
+            failOn = value
+        }
     }
 
     /// Prints the verdict, appends the job summary and returns the exit code: 1 when a case
@@ -40,17 +60,29 @@ struct OutputOptions {
                 text += "Baseline: \(diff.newFailures.count) new failures, \(diff.fixed.count) fixed, "
                 text += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
                 text += "\(diff.removedCases.count) removed cases.\n"
+                if failOn == .new {
+                    text += "--fail-on new: " + (diff.newFailures.count > 0 ? "failed" : "passed")
+                    text += " with \(diff.newFailures.count) new failures; \(diff.stillFailing.count) still failing "
+                    text += "are reported, not fatal.\n"
+                }
             }
+            text += tally.digest?.terminalText(reportPath: reportPath) ?? ""
             let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
             text += "Reports: " + files.joined(separator: ", ") + "\n"
             context.stdout.write(text)
         }
-        return exitCode(for: counts)
+        return exitCode(for: counts, baseline: tally.baseline)
     }
 
-    /// 1 when a case failed or errored, or, with --strict, was not run; 0 otherwise.
-    func exitCode(for counts: Counts) -> Int32 {
-        counts.failed + counts.errors > 0 || (strict && counts.notRun > 0) ? DuoPose.ExitCode.failure : DuoPose.ExitCode.success
+    /// 1 when a case failed or errored (with --fail-on new, only a new failure), or, with
+    /// --strict, was not run; 0 otherwise.
+    func exitCode(for counts: Counts, baseline: BaselineDiff? = nil) -> Int32 {
+        let failing =
+            switch failOn {
+            case .any: counts.failed + counts.errors > 0
+            case .new: baseline.map { $0.newFailures.count > 0 } ?? (counts.failed + counts.errors > 0)
+            }
+        return failing || (strict && counts.notRun > 0) ? DuoPose.ExitCode.failure : DuoPose.ExitCode.success
     }
 }
 

@@ -183,7 +183,8 @@ enum RunCommand {
         }
         if let text = parsed.value("--shard") {
             guard let shard = Shard.parse(text) else {
-                throw UsageError(message: "--shard takes K/N with 1 ≤ K ≤ N, not '\(text)'", command: .run)
+                throw UsageError(
+                    message: "--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumTotal), not '\(text)'", command: .run)
             }
             options.shard = shard
         } else {

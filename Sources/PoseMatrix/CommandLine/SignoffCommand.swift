@@ -53,6 +53,9 @@ enum SignoffCommand {
             header: header, tally: tally, waivers: waiverTexts, signedBy: name,
             signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment), resultsPath: path,
             resultsSHA256: digest)
+        for entry in signoff.items where entry.status == .passed && waiverTexts[entry.item.id] != nil {
+            context.stderr.write("Warning: --waive \(entry.item.id): the item passed, so the waiver is not used\n")
+        }
         let outPath =
             parsed.value("--out")
             ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path

@@ -36,9 +36,9 @@ public enum MatrixLoader {
     /// Validates a matrix given as bytes; `path` is what errors and reports name.
     public static func load(bytes: [UInt8], path: String) throws(MatrixErrors) -> LoadedMatrix {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let offset = firstInvalidUTF8Offset(bytes)
+            let (position, byte) = firstInvalidUTF8(bytes)
             throw MatrixErrors(errors: [
-                MatrixError(file: path, message: "the file is not valid UTF-8 (first bad byte at offset \(offset))")
+                MatrixError(file: path, position: position, message: "the file is not valid UTF-8 (byte \(byte))")
             ])
         }
         let root: JSONNode
@@ -59,11 +59,23 @@ public enum MatrixLoader {
         return LoadedMatrix(matrix: matrix, path: path, sha256: SHA256.hex(of: bytes))
     }
 
-    private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+    /// Where the first byte that is not UTF-8 stands, with lines and columns counted as the
+    /// JSON5 reader counts them (a column per character), and the byte in hex.
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> (SourcePosition, String) {
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
+        var position = SourcePosition(line: 1, column: 1)
         var offset = 0
-        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
-        return offset
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
+            offset += scalar.count
+            if scalar.count == 1 && scalar.first == UInt8(ascii: "\n") {
+                position.line += 1
+                position.column = 1
+            } else {
+                position.column += 1
+            }
+        }
+        let byte = offset < bytes.count ? bytes[offset] : 0
+        return (position, "0x" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true))
     }
 }

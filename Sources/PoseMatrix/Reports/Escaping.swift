@@ -8,7 +8,9 @@ enum Escaping {
         return String(decoding: buffer.bytes, as: UTF8.self)
     }
 
-    /// Text for a Markdown table cell or inline span: `|` escaped, line breaks and control characters as spaces.
+    /// Text for a Markdown table cell or inline text: `|` escaped, `[` and `]` escaped so that no
+    /// link (`[x](javascript:…)`) forms, line breaks and C0 and C1 controls as spaces, and
+    /// bidirectional formatting characters replaced by U+FFFD so that nothing reads reversed.
     static func markdownCell(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -16,10 +18,61 @@ enum Escaping {
             switch scalar {
             case "|": out += "\\|"
             case "\\": out += "\\\\"
+            case "[": out += "\\["
+            case "]": out += "\\]"
             case "`": out += "'"
             case "<": out += "&lt;"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += " "
-            default: out.unicodeScalars.append(scalar)
+            default: appendPlain(scalar, to: &out)
+            }
+        }
+        return out
+    }
+
+    /// Text inside a Markdown code span, where entities and backslash escapes are not read: only
+    /// backticks (as `'`), controls and bidirectional formatting change, and, in a table, `|`
+    /// (which GitHub's tables read before the span).
+    static func markdownCode(_ text: String, inTable: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "|" where inTable: out += "\\|"
+            case "`": out += "'"
+            default: appendPlain(scalar, to: &out)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 controls and DEL as a space, bidirectional formatting as U+FFFD, the rest as it is.
+    private static func appendPlain(_ scalar: Unicode.Scalar, to out: inout String) {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            out += " "
+        } else if isBidirectionalFormatting(scalar) {
+            out += "\u{FFFD}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+
+    /// The marks, embeddings, overrides and isolates that reorder text as it is shown.
+    static func isBidirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// Text for a terminal or CI log line: C0 and C1 controls, DEL and bidirectional formatting as
+    /// `\u{…}`, so that a value cannot move the cursor, clear the screen or start a workflow command line.
+    static func terminal(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidirectionalFormatting(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -99,7 +99,9 @@ public struct JUnitReport: ReportWriter {
             let profiles = tally.poses.first { $0.pose == suite.pose }?.profiles.joined(separator: ",") ?? ""
             try file.write("    <properties>\n")
             try file.write("      <property name=\"state\" value=\"" + Escaping.xml(state) + "\"/>\n")
-            try file.write("      <property name=\"profiles\" value=\"" + Escaping.xml(profiles) + "\"/>\n")
+            if !profiles.isEmpty {  // the exploration's suite has none
+                try file.write("      <property name=\"profiles\" value=\"" + Escaping.xml(profiles) + "\"/>\n")
+            }
             try file.write("    </properties>\n")
             try spool.copy(suite.byteCount, to: file)
             try file.write("  </testsuite>\n")

@@ -15,7 +15,7 @@ public enum JobSummary {
             head += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
             head += "\(diff.removedCases.count) removed cases.\n\n"
         }
-        let tail = "\nFull report: `" + Escaping.markdownCell(reportPath) + "`.\n\n"
+        let tail = "\nFull report: `" + Escaping.markdownCode(reportPath, inTable: false) + "`.\n\n"
         let cut = "| … | rows cut to fit the job summary; see the full report | | | | |\n"
         var table = "| Pose | Cases | Passed | Failed | Not run | Verdict |\n|---|---:|---:|---:|---:|---|\n"
         let fixedSize = head.utf8.count + tail.utf8.count + cut.utf8.count + table.utf8.count
@@ -24,7 +24,7 @@ public enum JobSummary {
             let counts = pose.counts
             let row =
                 "| \(pose.pose) | \(counts.total) | \(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | "
-                + counts.verdict + " |\n"
+                + MarkdownReport.verdict(counts) + " |\n"
             guard used + row.utf8.count <= budget else {
                 table += index < tally.poses.count ? cut : ""
                 break
@@ -32,7 +32,10 @@ public enum JobSummary {
             used += row.utf8.count
             table += row
         }
-        return head + table + tail
+        let digest =
+            tally.digest?.markdown(
+                heading: "\n#### Largest failure groups", limit: FailureDigest.summaryLimit, rest: "see the full report") ?? ""
+        return head + table + (used + digest.utf8.count <= budget ? digest : "") + tail
     }
 
     /// Appends the summary to a file, creating it when missing, within what is left of the limit.

@@ -41,12 +41,13 @@ public struct MarkdownReport: ReportWriter {
         case .failed, .error:
             guard listedFailures < Self.listedFailureLimit else { return }
             listedFailures += 1
-            var lines = ["- `" + Escaping.markdownCell(result.id) + "`"]
+            var lines = ["- `" + Escaping.markdownCode(result.id, inTable: false) + "`"]
             if result.status == .error { lines.append("  - error: " + Escaping.markdownCell(result.reason ?? "")) }
             for failure in result.failures {
                 lines.append(
-                    "  - `\(failure.observable.rawValue)`: expected `" + Escaping.markdownCell(failure.expected)
-                        + "`, actual `" + Escaping.markdownCell(failure.actual) + "` (" + failure.provenance.rawValue + ": "
+                    "  - `\(failure.observable.rawValue)`: expected `" + Escaping.markdownCode(failure.expected, inTable: false)
+                        + "`, actual `" + Escaping.markdownCode(failure.actual, inTable: false) + "` ("
+                        + failure.provenance.rawValue + ": "
                         + Escaping.markdownCell(failure.source) + ")")
             }
             if failureLines.last?.pose == result.pose {
@@ -84,11 +85,13 @@ public struct MarkdownReport: ReportWriter {
     public mutating func finish(_ tally: Tally) throws {
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += Self.verdictLine(tally.overall) + "\n\n"
-        out += "Matrix `" + Escaping.markdownCell(header.matrixPath) + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
+        out +=
+            "Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false)
+            + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
         out += "duo-pose \(header.toolVersion), \(header.generatedAt).\n\n"
         out += "Trusted provenance: " + header.trust.description.replacingOccurrences(of: ",", with: ", ") + ".\n\n"
         if let observations = header.observations {
-            out += "Observed values come from `" + Escaping.markdownCell(observations.path) + "` (SHA-256 "
+            out += "Observed values come from `" + Escaping.markdownCode(observations.path, inTable: false) + "` (SHA-256 "
             out += "`\(observations.sha256.prefix(12))`), recorded on a real simulator or device, not from the model.\n\n"
         }
         if let shard = header.shard {
@@ -102,6 +105,9 @@ public struct MarkdownReport: ReportWriter {
             out += "\(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | \(Self.verdict(counts)) |\n"
         }
         try file.write(out)
+        try file.write(
+            tally.digest?.markdown(
+                heading: "\n## Failure digest", limit: FailureDigest.reportLimit, rest: "see results.jsonl and junit.xml") ?? "")
         try writeBaseline(tally.baseline)
         if !explorationRows.isEmpty {
             try file.write(
@@ -127,7 +133,8 @@ public struct MarkdownReport: ReportWriter {
         }
     }
 
-    private static func verdict(_ counts: Counts) -> String {
+    /// A pose's verdict: "passed, 6 not run" where some of its cases did not run; the job summary's too.
+    static func verdict(_ counts: Counts) -> String {
         let verdict = counts.verdict
         return verdict == "passed" && counts.notRun > 0 ? "passed, \(counts.notRun) not run" : verdict
     }
@@ -135,7 +142,7 @@ public struct MarkdownReport: ReportWriter {
     /// New failures, fixed, still failing, new and removed cases, with the first ids of each.
     private func writeBaseline(_ diff: BaselineDiff?) throws {
         guard let diff else { return }
-        var out = "\n## Compared with the baseline\n\nBaseline `" + Escaping.markdownCell(diff.path) + "`.\n\n"
+        var out = "\n## Compared with the baseline\n\nBaseline `" + Escaping.markdownCode(diff.path, inTable: false) + "`.\n\n"
         out += "| Change | Cases |\n|---|---:|\n"
         let groups = [
             ("New failures", diff.newFailures), ("Fixed", diff.fixed), ("Still failing", diff.stillFailing),
@@ -143,7 +150,9 @@ public struct MarkdownReport: ReportWriter {
         ]
         for (name, group) in groups { out += "| \(name) | \(group.count) |\n" }
         for (name, group) in groups where group.count > 0 {
-            out += "\n**\(name)**: " + group.ids.map { "`" + Escaping.markdownCell($0) + "`" }.joined(separator: ", ")
+            out +=
+                "\n**\(name)**: "
+                + group.ids.map { "`" + Escaping.markdownCode($0, inTable: false) + "`" }.joined(separator: ", ")
             out += group.count > group.ids.count ? ", and \(group.count - group.ids.count) more.\n" : ".\n"
         }
         try file.write(out)
@@ -179,9 +188,17 @@ public struct MarkdownReport: ReportWriter {
         guard !assumptionOrder.isEmpty else { return }
         var out = "\n## Passes resting on inference or unverified facts\n\n"
         out += "| Observable | Provenance | Source | Passed cases | Poses |\n|---|---|---|---:|---|\n"
-        for key in assumptionOrder {
+        // Sorted by observable, provenance and source; an observable is named once, on its first row.
+        let keys = assumptionOrder.sorted {
+            ($0.observable.rawValue, $0.provenance.rawValue, $0.source) < (
+                $1.observable.rawValue, $1.provenance.rawValue, $1.source
+            )
+        }
+        for (position, key) in keys.enumerated() {
             let row = assumptions[key]!
-            out += "| `\(key.observable.rawValue)` | \(key.provenance.rawValue) | " + Escaping.markdownCell(key.source)
+            let repeated = position > 0 && keys[position - 1].observable == key.observable
+            out += "|" + (repeated ? "" : " `\(key.observable.rawValue)`") + " | \(key.provenance.rawValue) | "
+            out += Escaping.markdownCell(key.source)
             out += " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
         }
         try file.write(out)

@@ -11,6 +11,7 @@ public struct ReportSet {
     private var junit: JUnitReport
     private var markdown: MarkdownReport
     private var comparison: BaselineComparison?
+    private var digest = FailureDigest()
     public private(set) var tally = Tally()
 
     private let files: [OutputFile]
@@ -42,6 +43,7 @@ public struct ReportSet {
         for result in rendered.results {
             tally.add(result)
             comparison?.add(result)
+            digest.add(result)
             try markdown.write(result)
         }
         try results.write(line: rendered.lines)
@@ -52,6 +54,7 @@ public struct ReportSet {
     /// replaces either all of the previous reports or none; returns the run's totals.
     public mutating func finish() throws -> Tally {
         tally.baseline = comparison?.finish()
+        tally.digest = digest
         try results.finish(tally)
         try junit.finish(tally)
         try markdown.finish(tally)

@@ -111,6 +111,8 @@ public struct Tally: Sendable {
     public private(set) var poses: [PoseCounts] = []
     /// The comparison with a baseline run, when one was given.
     public var baseline: BaselineDiff?
+    /// The failures grouped, when reports were written.
+    public var digest: FailureDigest?
     private var poseIndex: [String: Int] = [:]
 
     public init() {}

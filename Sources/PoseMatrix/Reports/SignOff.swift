@@ -66,8 +66,8 @@ public struct SignOff: Sendable {
         }
         out += "\nSigned by " + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
         out += "- duo-pose \(DuoPose.version); results written by duo-pose " + Escaping.markdownCell(header.toolVersion) + "\n"
-        out += "- Matrix `" + Escaping.markdownCell(header.matrixPath) + "`, SHA-256 `\(header.matrixSHA256)`\n"
-        out += "- Results `" + Escaping.markdownCell(resultsPath) + "`, SHA-256 `\(resultsSHA256)`\n"
+        out += "- Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "`, SHA-256 `\(header.matrixSHA256)`\n"
+        out += "- Results `" + Escaping.markdownCode(resultsPath, inTable: false) + "`, SHA-256 `\(resultsSHA256)`\n"
         return out
     }
 }

@@ -30,8 +30,11 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         return valid(index: index, total: total)
     }
 
+    /// The most shards a plan is split into.
+    public static let maximumTotal = 10_000
+
     static func valid(index: Int, total: Int) -> Shard? {
-        guard total >= 1, total <= 10_000, index >= 1, index <= total else { return nil }
+        guard total >= 1, total <= maximumTotal, index >= 1, index <= total else { return nil }
         return Shard(index: index, total: total)
     }
 

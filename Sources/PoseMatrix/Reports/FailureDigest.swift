@@ -1,0 +1,242 @@
+/// Failures grouped by pose, observable and expected → actual, counted as the results stream
+/// past, with the axis values every case of a group shares: what a person reads before any list
+/// of cases. Memory is bounded whatever the run's size: each pose keeps at most
+/// `groupLimitPerPose` groups, and failures that would open another are counted, not kept.
+public struct FailureDigest: Sendable {
+    /// Distinct groups kept per pose.
+    public static let groupLimitPerPose = 64
+    /// Poses tracked: the catalogue and `explore` fit; only a forged results file has more.
+    public static let poseLimit = 32
+
+    /// What a group's cases failed on: an observable's expected and actual value, or, with no
+    /// observable, the reason of a case that ended in an error.
+    public struct Key: Sendable, Hashable {
+        public var pose: String
+        public var observable: String?
+        public var expected: String
+        public var actual: String
+    }
+
+    /// One group: its key, how many cases fall in it, and what every one of them shares that
+    /// not every case of its pose does ("hingeAngle ≥ 175", "profile=device").
+    public struct Group: Sendable, Equatable {
+        public var key: Key
+        public var count: Int
+        public var shared: [String]
+    }
+
+    /// The groups a report shows, and what it leaves out.
+    public struct Selection: Sendable, Equatable {
+        public var groups: [Group]
+        /// Groups kept but not shown.
+        public var hiddenGroups: Int
+        /// Failures not shown: those of hidden groups and those past the limit of groups per pose.
+        public var hiddenFailures: Int
+    }
+
+    private struct GroupState: Sendable {
+        var key: Key
+        var count = 0
+        var spread = ValueSpread()
+    }
+
+    private struct PoseState: Sendable {
+        var pose: String
+        var spread = ValueSpread()
+        var groups = 0
+        /// Failures of this pose in groups past the limit.
+        var uncounted = 0
+    }
+
+    private var poses: [PoseState] = []
+    private var poseIndex: [String: Int] = [:]
+    private var groups: [GroupState] = []
+    private var groupIndex: [Key: Int] = [:]
+    /// Failures of poses past `poseLimit`.
+    private var uncounted = 0
+
+    public init() {}
+
+    /// Whether any failure was counted.
+    public var isEmpty: Bool { groups.isEmpty && uncounted == 0 && poses.allSatisfy { $0.uncounted == 0 } }
+
+    /// Counts one case: every case widens its pose's spread of values; a failed or errored case
+    /// adds to the group of each of its failures.
+    public mutating func add(_ result: CaseResult) {
+        let failing = result.status == .failed || result.status == .error
+        guard let pose = index(of: result.pose) else {
+            if failing { uncounted += max(1, result.failures.count) }
+            return
+        }
+        poses[pose].spread.add(result)
+        guard failing else { return }
+        if result.status == .error || result.failures.isEmpty {
+            add(Key(pose: result.pose, observable: nil, expected: "", actual: result.reason ?? ""), result, pose: pose)
+        }
+        for failure in result.failures where result.status == .failed {
+            let key = Key(
+                pose: result.pose, observable: failure.observable.rawValue, expected: failure.expected, actual: failure.actual)
+            add(key, result, pose: pose)
+        }
+    }
+
+    private mutating func index(of pose: String) -> Int? {
+        if let last = poses.indices.last, poses[last].pose == pose { return last }  // cases come pose by pose
+        if let known = poseIndex[pose] { return known }
+        guard poses.count < Self.poseLimit else { return nil }
+        poseIndex[pose] = poses.count
+        poses.append(PoseState(pose: pose))
+        return poses.count - 1
+    }
+
+    private mutating func add(_ key: Key, _ result: CaseResult, pose: Int) {
+        let index: Int
+        if let known = groupIndex[key] {
+            index = known
+        } else {
+            guard poses[pose].groups < Self.groupLimitPerPose else {
+                poses[pose].uncounted += 1
+                return
+            }
+            poses[pose].groups += 1
+            index = groups.count
+            groupIndex[key] = index
+            groups.append(GroupState(key: key))
+        }
+        groups[index].count += 1
+        groups[index].spread.add(result)
+    }
+
+    /// Every kept group, largest first, then by pose, observable, expected and actual.
+    public var allGroups: [Group] {
+        let spreads = Dictionary(uniqueKeysWithValues: poses.map { ($0.pose, $0.spread) })
+        return groups.map { state in
+            Group(key: state.key, count: state.count, shared: state.spread.shared(against: spreads[state.key.pose]!))
+        }.sorted(by: Self.precedes)
+    }
+
+    /// The `limit` largest groups and, past them, the largest group of every other pose with
+    /// failures, so that no failing pose goes unseen; in the same order.
+    public func largest(_ limit: Int) -> Selection {
+        let all = allGroups
+        var shownPoses: Set<String> = []
+        var shown: [Group] = []
+        var hiddenFailures = uncounted + poses.reduce(0) { $0 + $1.uncounted }
+        for (position, group) in all.enumerated() {
+            if position < limit || !shownPoses.contains(group.key.pose) {
+                shown.append(group)
+                shownPoses.insert(group.key.pose)
+            } else {
+                hiddenFailures += group.count
+            }
+        }
+        return Selection(groups: shown, hiddenGroups: all.count - shown.count, hiddenFailures: hiddenFailures)
+    }
+
+    /// Count descending, then pose (P2 before P10, `explore` last), observable, expected, actual.
+    static func precedes(_ left: Group, _ right: Group) -> Bool {
+        if left.count != right.count { return left.count > right.count }
+        let (a, b) = (left.key, right.key)
+        if a.pose != b.pose { return poseOrder(a.pose) < poseOrder(b.pose) }
+        if a.observable != b.observable { return (a.observable ?? "\u{10FFFF}") < (b.observable ?? "\u{10FFFF}") }
+        if a.expected != b.expected { return a.expected < b.expected }
+        return a.actual < b.actual
+    }
+
+    private static func poseOrder(_ pose: String) -> (Int, String) {
+        (Pose.named(pose)?.number ?? Int.max, pose)
+    }
+}
+
+/// The values a set of cases took on each axis (and title): whether they vary and, for numbers,
+/// their lowest and highest; a few words per axis however many cases.
+struct ValueSpread: Sendable {
+    /// The name under which a case's title is tracked beside its axes.
+    static let titleName = "title"
+
+    struct Values: Sendable {
+        var name: String
+        var cases = 1
+        var first: String
+        var varies = false
+        /// The lowest and highest value, while every value is a number.
+        var range: (low: Double, high: Double, lowText: String, highText: String)?
+
+        init(name: String, first: String) {
+            self.name = name
+            self.first = first
+            range = Double(first).map { ($0, $0, first, first) }
+        }
+
+        mutating func add(_ value: String) {
+            cases += 1
+            guard value != first else { return }
+            varies = true
+            guard let current = range else { return }
+            guard let number = Double(value) else {
+                range = nil
+                return
+            }
+            if number < current.low {
+                range?.low = number
+                range?.lowText = value
+            }
+            if number > current.high {
+                range?.high = number
+                range?.highText = value
+            }
+        }
+    }
+
+    private(set) var cases = 0
+    private(set) var axes: [Values] = []
+
+    mutating func add(_ result: CaseResult) {
+        cases += 1
+        var position = 0
+        if let title = result.title {
+            add(title, to: Self.titleName, at: position)
+            position += 1
+        }
+        for entry in result.values {
+            add(entry.value, to: entry.axis, at: position)
+            position += 1
+        }
+    }
+
+    /// Cases of one pose entry name their axes in the same order, so `position` is almost always
+    /// where the axis already is: one comparison per value instead of a search.
+    private mutating func add(_ value: String, to name: String, at position: Int) {
+        if position < axes.count && axes[position].name == name {
+            axes[position].add(value)
+        } else if let index = axes.firstIndex(where: { $0.name == name }) {
+            axes[index].add(value)
+        } else {
+            axes.append(Values(name: name, first: value))
+        }
+    }
+
+    /// What every case of this spread shares that the cases of `pose` do not all share, in the
+    /// order the axes first appeared: "profile=device", "hingeAngle ≥ 175", "90 ≤ hingeAngle ≤ 120".
+    func shared(against pose: ValueSpread) -> [String] {
+        var words: [String] = []
+        for values in axes where values.cases == cases {
+            guard let whole = pose.axes.first(where: { $0.name == values.name }) else { continue }
+            let wholeVaries = whole.varies || whole.cases < pose.cases
+            if !values.varies {
+                if wholeVaries { words.append(values.name + "=" + values.first) }
+                continue
+            }
+            guard let range = values.range, let wholeRange = whole.range else { continue }
+            let higher = range.low > wholeRange.low
+            let lower = range.high < wholeRange.high
+            switch (higher, lower) {
+            case (true, true): words.append("\(range.lowText) ≤ \(values.name) ≤ \(range.highText)")
+            case (true, false): words.append("\(values.name) ≥ \(range.lowText)")
+            case (false, true): words.append("\(values.name) ≤ \(range.highText)")
+            case (false, false): break
+            }
+        }
+        return words
+    }
+}
