@@ -62,12 +62,30 @@ enum RunCommand {
             }
         }
         touchBazelShardStatusFile(context.environment)
+        let folders = plans.map {
+            plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderName(for: $0.0.path)
+        }
+        // Every report folder is locked before any case runs, and stays locked until the run ends.
+        var summary: JobSummaryFile?
+        var locks: [FolderLock] = []
+        defer { withExtendedLifetime(locks) {} }
+        if !options.dryRun {
+            do {
+                summary = try options.output.openSummary()
+                for folder in folders {
+                    try FolderLock.createFolder(folder)
+                    locks.append(try FolderLock(folder: folder, reports: ReportSet.names))
+                }
+            } catch {
+                return context.cannotWrite(error, folder: options.output.folder)
+            }
+        }
         var worst = DuoPose.ExitCode.success
-        for (matrix, plan) in plans {
-            let folder = plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderName(for: matrix.path)
+        for ((matrix, plan), folder) in zip(plans, folders) {
             do {
                 let code = try await runOne(
-                    matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, context: context)
+                    matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, summary: summary,
+                    context: context)
                 worst = max(worst, code)
             } catch is CancellationError {
                 context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced\n")
@@ -81,13 +99,12 @@ enum RunCommand {
 
     private static func runOne(
         _ matrix: LoadedMatrix, plan: Plan, folder: String, options: Options, source: ObservationSource,
-        baseline: BaselineComparison?, context: Context
+        baseline: BaselineComparison?, summary: JobSummaryFile?, context: Context
     ) async throws -> Int32 {
         let runner = Runner(
             plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic, shard: options.shard,
             source: source)
         if options.dryRun { return try await dryRun(matrix, runner: runner, options: options, context: context) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var recorded: (path: String, sha256: String)?
         if case .recorded(let recording) = source { recorded = (recording.path, recording.sha256) }
         let header = RunHeader(
@@ -108,7 +125,8 @@ enum RunCommand {
             try copyFile(folder + "/" + ReportSet.junitName, to: xmlOutput)
         }
         let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
-        return try options.output.finish(header: header, tally: tally, folder: folder, label: label, context: context)
+        return try options.output.finish(
+            header: header, tally: tally, folder: folder, label: label, summary: summary, context: context)
     }
 
     /// Evaluates every case and prints the verdict, writing nothing.

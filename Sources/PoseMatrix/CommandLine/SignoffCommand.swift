@@ -57,7 +57,10 @@ enum SignoffCommand {
             parsed.value("--out")
             ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
         do {
-            let file = try OutputFile(URL(fileURLWithPath: outPath), owner: .signoff)
+            let url = URL(fileURLWithPath: outPath)
+            let lock = try FolderLock(folder: url.deletingLastPathComponent().path, reports: [url.lastPathComponent])
+            defer { withExtendedLifetime(lock) {} }
+            let file = try OutputFile(url, owner: .signoff)
             try file.write(signoff.markdown())
             try file.commit()
         } catch {
