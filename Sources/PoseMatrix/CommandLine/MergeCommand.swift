@@ -20,8 +20,7 @@ enum MergeCommand {
             header = try ShardSet.check(parsed.positionals)
             baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
         } catch {
-            context.stderr.write("Error: \(error)\n")
-            return DuoPose.ExitCode.invalidInput
+            return context.resultsError(error)
         }
         do {
             let summary = try output.openSummary()
@@ -35,8 +34,7 @@ enum MergeCommand {
             return try output.finish(
                 header: header, tally: tally, folder: output.folder, label: "", summary: summary, context: context)
         } catch let error as ResultsError {
-            context.stderr.write("Error: \(error)\n")
-            return DuoPose.ExitCode.invalidInput
+            return context.resultsError(error)
         } catch is CancellationError {
             context.stderr.write("duo-pose: interrupted; no report in \(output.folder) was replaced\n")
             return DuoPose.ExitCode.interrupted(by: SIGINT)

@@ -37,15 +37,19 @@ enum RunCommand {
             do {
                 source = .recorded(try RecordedObservations.load(path: path))
             } catch {
-                return context.matrixErrors(error)
+                switch error {
+                case .unreadable(let failure):
+                    context.stderr.write("Error: \(failure)\n")
+                    return DuoPose.ExitCode.cannotRead
+                case .invalid(let errors): return context.matrixErrors(errors)
+                }
             }
         }
         let baseline: BaselineComparison?
         do {
             baseline = try options.output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
         } catch {
-            context.stderr.write("Error: \(error)\n")
-            return DuoPose.ExitCode.invalidInput
+            return context.resultsError(error)
         }
         var plans: [(LoadedMatrix, Plan)] = []
         for matrix in loaded {

@@ -40,6 +40,8 @@ enum SignoffCommand {
         } catch is CancellationError {
             context.stderr.write("duo-pose: interrupted; \(outPath) was not replaced\n")
             return DuoPose.ExitCode.interrupted(by: SIGINT)
+        } catch let error as ResultsError {
+            return context.resultsError(error)
         } catch {
             context.stderr.write("Error: \(error)\n")
             return DuoPose.ExitCode.invalidInput

@@ -79,8 +79,11 @@ public final class FolderLock {
             }
         }
         var info = stat()
-        if stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
-            throw OutputError(path: folder, message: "is not a folder")
+        guard stat(folder, &info) == 0 else {
+            throw OutputError(path: folder, message: "cannot create the folder: \(systemReason(errno))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw OutputError(path: folder, message: "is \(fileKind(info.st_mode)), not a folder")
         }
     }
 }
