@@ -163,4 +163,29 @@ struct InputRobustnessTests {
                 == "Error: cannot write the reports: \(folder.path)/results.jsonl: cannot write: File too large\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
+
+    @Test("running out of file descriptors (EMFILE) is an input that cannot be read, with the reason")
+    func tooManyOpenFiles() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        var files: [String] = []
+        for index in 1...10 {
+            let out = folder.appendingPathComponent("s\(index)")
+            _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet", "--shard", "\(index)/10"])
+            files.append(out.appendingPathComponent("results.jsonl").path)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments =
+            [
+                "-c", "ulimit -n 16; exec \"$@\"", "sh", InterruptionTests.binary.path, "merge",
+            ] + files + ["--out", folder.appendingPathComponent("merged").path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 66)
+        #expect(message.hasPrefix("Error: \(folder.path)/s"))
+        #expect(message.hasSuffix("/results.jsonl: cannot be read: Too many open files\n"), "\(message)")
+    }
 }

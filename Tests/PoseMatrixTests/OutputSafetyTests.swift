@@ -54,7 +54,11 @@ struct OutputSafetyTests {
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let lock = folder.appendingPathComponent(FolderLock.fileName).path
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: lock) { try await Task.sleep(for: .milliseconds(25)) }
+        // Under load the first run may take seconds to read its matrix and plan before it locks.
+        for _ in 0..<2_400 where !FileManager.default.fileExists(atPath: lock) && process.isRunning {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        try #require(FileManager.default.fileExists(atPath: lock), "the first run locks its folder")
         let second = await duoPose(["run", TestFiles.fixture("passing.json"), "--out", folder.path, "--quiet"])
         #expect(second.code == 74)
         #expect(second.stderr == Self.busy(folder))
@@ -156,6 +160,12 @@ struct OutputSafetyTests {
             #expect(result.stderr == "Error: --summary \(target): cannot be opened for appending: \(reason)\n")
             #expect(!FileManager.default.fileExists(atPath: out), "nothing ran, nothing was written")
         }
+        let out = folder.appendingPathComponent("full").path
+        let full = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out, "--quiet", "--summary", "/dev/full"])
+        #expect(full.code == 74)
+        #expect(
+            full.stderr
+                == "Error: --summary /dev/full: cannot append: No space left on device (the reports in \(out) were written)\n")
     }
 }
 

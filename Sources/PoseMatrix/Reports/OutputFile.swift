@@ -135,13 +135,18 @@ public final class OutputFile {
                 left -= copied
             }
         #endif
-        try source.seek(toOffset: UInt64(inOffset))
+        var chunk = [UInt8](repeating: 0, count: min(left, 1 << 20))
         while left > 0 {
-            guard let chunk = try source.read(upToCount: min(left, 1 << 20)), !chunk.isEmpty else {
-                throw OutputError(path: url.path, message: "a temporary file ended early")
+            let wanted = min(left, chunk.count)
+            let count = chunk.withUnsafeMutableBytes { pread(source.fileDescriptor, $0.baseAddress!, wanted, inOffset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = count == 0 ? "it ended early" : systemReason(errno)
+                throw OutputError(path: url.path, message: "cannot read a temporary file back: \(reason)")
             }
-            try writeAll(chunk)
-            left -= chunk.count
+            try writeAll(chunk[..<count])
+            inOffset += off_t(count)
+            left -= count
         }
     }
 
