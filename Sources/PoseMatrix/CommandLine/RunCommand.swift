@@ -37,12 +37,7 @@ enum RunCommand {
             do {
                 source = .recorded(try RecordedObservations.load(path: path))
             } catch {
-                switch error {
-                case .unreadable(let failure):
-                    context.stderr.write("Error: \(failure)\n")
-                    return DuoPose.ExitCode.cannotRead
-                case .invalid(let errors): return context.matrixErrors(errors)
-                }
+                return context.observationsError(error)
             }
         }
         let baseline: BaselineComparison?
@@ -69,21 +64,14 @@ enum RunCommand {
         let folders = plans.map {
             plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderName(for: $0.0.path)
         }
-        // Every report folder is locked before any case runs, and stays locked until the run ends.
-        var summary: JobSummaryFile?
-        var locks: [FolderLock] = []
-        defer { withExtendedLifetime(locks) {} }
-        if !options.dryRun {
-            do {
-                summary = try options.output.openSummary()
-                for folder in folders {
-                    try FolderLock.createFolder(folder)
-                    locks.append(try FolderLock(folder: folder, reports: ReportSet.names))
-                }
-            } catch {
-                return context.cannotWrite(error, folder: options.output.folder)
-            }
+        let summary: JobSummaryFile?
+        let locks: [FolderLock]
+        do {
+            (summary, locks) = try prepareOutputs(folders, options: options)
+        } catch {
+            return context.cannotWrite(error, folder: options.output.folder)
         }
+        defer { withExtendedLifetime(locks) {} }
         var worst = DuoPose.ExitCode.success
         for ((matrix, plan), folder) in zip(plans, folders) {
             do {
@@ -131,6 +119,19 @@ enum RunCommand {
         let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
         return try options.output.finish(
             header: header, tally: tally, folder: folder, label: label, summary: summary, context: context)
+    }
+
+    /// Opens the job summary, then creates and locks every report folder, before any case runs;
+    /// the locks are held until the run ends. A dry run writes nothing and locks nothing.
+    private static func prepareOutputs(_ folders: [String], options: Options) throws -> (JobSummaryFile?, [FolderLock]) {
+        guard !options.dryRun else { return (nil, []) }
+        let summary = try options.output.openSummary()
+        var locks: [FolderLock] = []
+        for folder in folders {
+            try FolderLock.createFolder(folder)
+            locks.append(try FolderLock(folder: folder, reports: ReportSet.names))
+        }
+        return (summary, locks)
     }
 
     /// Evaluates every case and prints the verdict, writing nothing.
@@ -237,6 +238,18 @@ enum RunCommand {
     static func folderName(for path: String) -> String {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return name.isEmpty ? "matrix" : name
+    }
+}
+
+extension Context {
+    /// A recording that cannot be used: exit 66 when it cannot be read, 65 with every error when it is wrong.
+    func observationsError(_ error: ObservationsError) -> Int32 {
+        switch error {
+        case .unreadable(let failure):
+            stderr.write("Error: \(failure)\n")
+            return DuoPose.ExitCode.cannotRead
+        case .invalid(let errors): return matrixErrors(errors)
+        }
     }
 }
 

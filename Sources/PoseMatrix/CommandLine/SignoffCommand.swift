@@ -25,6 +25,7 @@ enum SignoffCommand {
             parsed.value("--out")
             ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
         let outURL = URL(fileURLWithPath: outPath)
+        // Locked before the results are read: no other duo-pose writes there while this one signs off.
         let lock: FolderLock
         do {
             lock = try FolderLock(folder: outURL.deletingLastPathComponent().path, reports: [outURL.lastPathComponent])
@@ -38,8 +39,7 @@ enum SignoffCommand {
         do {
             (reader, tally, digest) = try readResults(path)
         } catch is CancellationError {
-            context.stderr.write("duo-pose: interrupted; \(outPath) was not replaced\n")
-            return DuoPose.ExitCode.interrupted(by: SIGINT)
+            return interrupted(leaving: outPath, context: context)
         } catch let error as ResultsError {
             return context.resultsError(error)
         } catch {
@@ -63,10 +63,7 @@ enum SignoffCommand {
             signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment), resultsPath: path,
             resultsSHA256: digest)
         // The last point at which a signal stops the sign-off; past it, the file is written and the exit is normal.
-        if Task.isCancelled {
-            context.stderr.write("duo-pose: interrupted; \(outPath) was not replaced\n")
-            return DuoPose.ExitCode.interrupted(by: SIGINT)
-        }
+        if Task.isCancelled { return interrupted(leaving: outPath, context: context) }
         do {
             let file = try OutputFile(outURL, owner: .signoff)
             try file.write(signoff.markdown())
@@ -97,5 +94,11 @@ enum SignoffCommand {
             if tally.overall.total % 4096 == 0 { try Task.checkCancellation() }
         }
         return (reader, tally, reader.sha256 ?? "")  // read to its end: next() checked that nothing follows the summary
+    }
+
+    /// Stopped by a signal before writing: the previous sign-off stays; exit 130 (main makes it 143 for SIGTERM).
+    private static func interrupted(leaving outPath: String, context: Context) -> Int32 {
+        context.stderr.write("duo-pose: interrupted; \(outPath) was not replaced\n")
+        return DuoPose.ExitCode.interrupted(by: SIGINT)
     }
 }
