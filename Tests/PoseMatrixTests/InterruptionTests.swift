@@ -97,7 +97,11 @@ struct InterruptionTests {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: .milliseconds(300))
+        // Once the lock file is there, signoff is reading (for seconds). Polled on this thread:
+        // a busy test pool may not wake a sleeping task in time.
+        let lock = folder.appendingPathComponent(FolderLock.fileName).path
+        while !FileManager.default.fileExists(atPath: lock) && process.isRunning { usleep(2_000) }
+        usleep(100_000)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
@@ -116,8 +120,8 @@ struct InterruptionTests {
         #expect(Interruptions.exitCode(work: 0, signal: nil) == 0)
     }
 
-    @Test("a second signal stops a run blocked opening a FIFO that no process writes")
-    func secondSignal() async throws {
+    @Test("a second signal stops a run blocked reading a FIFO that no process writes to")
+    func secondSignal() throws {
         let folder = try TestFiles.temporaryFolder()
         let fifo = folder.appendingPathComponent("baseline.jsonl").path
         #expect(mkfifo(fifo, 0o644) == 0)
@@ -126,11 +130,23 @@ struct InterruptionTests {
         process.arguments = ["run", TestFiles.fixture("small.json"), "--baseline", fifo, "--out", folder.path]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: .milliseconds(300))
+        // Opening the FIFO's other end succeeds once duo-pose opens it to read; holding it open
+        // without writing keeps duo-pose blocked in read().
+        var writer: Int32 = -1
+        let deadline = Date().addingTimeInterval(30)
+        while writer < 0 && process.isRunning && Date() < deadline {
+            writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            if writer < 0 { usleep(2_000) }
+        }
+        defer { close(writer) }
+        try #require(writer >= 0, "duo-pose opens the baseline")
+        usleep(100_000)
         kill(process.processIdentifier, SIGTERM)
-        try await Task.sleep(for: .milliseconds(300))
+        usleep(300_000)
+        #expect(process.isRunning, "the first signal cannot stop a blocked read")
         kill(process.processIdentifier, SIGTERM)
-        for _ in 0..<250 where process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let end = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < end { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
