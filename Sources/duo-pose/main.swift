@@ -9,4 +9,4 @@ let work = Task {
 }
 let interruptions = Interruptions { work.cancel() }
 let code = await work.value
-exit(interruptions.received.map(DuoPose.ExitCode.interrupted(by:)) ?? code)
+exit(interruptions.exitCode(for: code))

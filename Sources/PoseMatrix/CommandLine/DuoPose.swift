@@ -16,6 +16,8 @@ public enum DuoPose {
         public static let usage: Int32 = 64
         /// A matrix or results file is invalid.
         public static let invalidInput: Int32 = 65
+        /// An input file is missing, a folder, or cannot be read (EX_NOINPUT).
+        public static let cannotRead: Int32 = 66
         /// A report could not be written.
         public static let cannotWrite: Int32 = 74
         /// Stopped by SIGINT (130) or SIGTERM (143): 128 and the signal's number, as shells do.
@@ -88,6 +90,13 @@ struct Context {
         text += "See 'duo-pose --help'.\n"
         stderr.write(text)
         return DuoPose.ExitCode.usage
+    }
+
+    /// A results file that cannot be used: `Error: FILE[:LINE]: message`; exit 66 when it could
+    /// not be read at all, 65 when it was read and found wrong.
+    func resultsError(_ error: ResultsError) -> Int32 {
+        stderr.write("Error: \(error)\n")
+        return error.cause == .unreadable ? DuoPose.ExitCode.cannotRead : DuoPose.ExitCode.invalidInput
     }
 
     /// The most errors of one input shown; a file with thousands of the same mistake says how many more.

@@ -20,19 +20,21 @@ enum MergeCommand {
             header = try ShardSet.check(parsed.positionals)
             baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
         } catch {
-            context.stderr.write("Error: \(error)\n")
-            return DuoPose.ExitCode.invalidInput
+            return context.resultsError(error)
         }
         do {
-            try FileManager.default.createDirectory(atPath: output.folder, withIntermediateDirectories: true)
+            let summary = try output.openSummary()
+            try FolderLock.createFolder(output.folder)
+            let lock = try FolderLock(folder: output.folder, reports: ReportSet.names)
+            defer { withExtendedLifetime(lock) {} }
             var reports = try ReportSet(
                 header: header, folder: URL(fileURLWithPath: output.folder, isDirectory: true), baseline: baseline)
             try ShardSet.merged(parsed.positionals) { try reports.write($0) }
             let tally = try reports.finish()
-            return try output.finish(header: header, tally: tally, folder: output.folder, label: "", context: context)
+            return try output.finish(
+                header: header, tally: tally, folder: output.folder, label: "", summary: summary, context: context)
         } catch let error as ResultsError {
-            context.stderr.write("Error: \(error)\n")
-            return DuoPose.ExitCode.invalidInput
+            return context.resultsError(error)
         } catch is CancellationError {
             context.stderr.write("duo-pose: interrupted; no report in \(output.folder) was replaced\n")
             return DuoPose.ExitCode.interrupted(by: SIGINT)

@@ -45,13 +45,27 @@ struct OutputOptions {
         }
     }
 
+    /// Opens the `--summary` target before any work, so that one that cannot take the summary
+    /// is refused first (exit 74, with the system's reason).
+    func openSummary() throws(SummaryError) -> JobSummaryFile? {
+        do {
+            return try summaryPath.map { path throws(OutputError) in try JobSummaryFile(path: path) }
+        } catch {
+            throw SummaryError(underlying: error, reportsWritten: nil)
+        }
+    }
+
     /// Prints the verdict, appends the job summary and returns the exit code: 1 when a case
     /// failed or errored, or, with --strict, was not run.
-    func finish(header: RunHeader, tally: Tally, folder: String, label: String, context: Context) throws -> Int32 {
+    func finish(
+        header: RunHeader, tally: Tally, folder: String, label: String, summary: JobSummaryFile?, context: Context
+    ) throws -> Int32 {
         let counts = tally.overall
         let reportPath = folder + "/" + ReportSet.markdownName
-        if let summaryPath {
-            try JobSummary.append(header: header, tally: tally, reportPath: reportPath, to: summaryPath)
+        do {
+            try summary?.append(header: header, tally: tally, reportPath: reportPath)
+        } catch {
+            throw SummaryError(underlying: error, reportsWritten: folder)
         }
         if !quiet {
             var text = "duo-pose: \(header.matrixName)\(label): "
@@ -93,10 +107,22 @@ extension String {
     }
 }
 
+/// A `--summary` target that cannot take the job summary.
+struct SummaryError: Error {
+    var underlying: OutputError
+    /// The folder whose reports were written before the summary failed; nil when checked before the run.
+    var reportsWritten: String?
+}
+
 extension Context {
     /// A report that could not be written: exit 74.
     func cannotWrite(_ error: any Error, folder: String) -> Int32 {
-        if let error = error as? OutputError {
+        if let error = error as? SummaryError {
+            stderr.write(
+                "Error: --summary \(error.underlying)"
+                    + (error.reportsWritten.map { " (the reports in \($0) were written)" } ?? "")
+                    + "\n")
+        } else if let error = error as? OutputError {
             stderr.write("Error: cannot write the reports: \(error)\n")
         } else {
             stderr.write("Error: cannot write the reports in \(folder): \(error.localizedDescription)\n")

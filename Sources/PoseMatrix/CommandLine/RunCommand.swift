@@ -39,15 +39,14 @@ enum RunCommand {
             do {
                 source = .recorded(try RecordedObservations.load(path: path))
             } catch {
-                return context.matrixErrors(error)
+                return context.observationsError(error)
             }
         }
         let baseline: BaselineComparison?
         do {
             baseline = try options.output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
         } catch {
-            context.stderr.write("Error: \(error)\n")
-            return DuoPose.ExitCode.invalidInput
+            return context.resultsError(error)
         }
         var plans: [(LoadedMatrix, Plan)] = []
         for matrix in loaded {
@@ -64,12 +63,23 @@ enum RunCommand {
             }
         }
         touchBazelShardStatusFile(context.environment)
+        let folders = plans.map {
+            plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderName(for: $0.0.path)
+        }
+        let summary: JobSummaryFile?
+        let locks: [FolderLock]
+        do {
+            (summary, locks) = try prepareOutputs(folders, options: options)
+        } catch {
+            return context.cannotWrite(error, folder: options.output.folder)
+        }
+        defer { withExtendedLifetime(locks) {} }
         var worst = DuoPose.ExitCode.success
-        for (matrix, plan) in plans {
-            let folder = plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderName(for: matrix.path)
+        for ((matrix, plan), folder) in zip(plans, folders) {
             do {
                 let code = try await runOne(
-                    matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, context: context)
+                    matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, summary: summary,
+                    context: context)
                 worst = max(worst, code)
             } catch is CancellationError {
                 context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced\n")
@@ -83,14 +93,13 @@ enum RunCommand {
 
     private static func runOne(
         _ matrix: LoadedMatrix, plan: Plan, folder: String, options: Options, source: ObservationSource,
-        baseline: BaselineComparison?, context: Context
+        baseline: BaselineComparison?, summary: JobSummaryFile?, context: Context
     ) async throws -> Int32 {
         let trust = options.trust ?? matrix.matrix.trust ?? .everything
         let runner = Runner(
             plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic, shard: options.shard,
             source: source, trust: trust)
         if options.dryRun { return try await dryRun(matrix, runner: runner, options: options, context: context) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var recorded: (path: String, sha256: String)?
         if case .recorded(let recording) = source { recorded = (recording.path, recording.sha256) }
         var header = RunHeader(
@@ -112,7 +121,21 @@ enum RunCommand {
             try copyFile(folder + "/" + ReportSet.junitName, to: xmlOutput)
         }
         let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
-        return try options.output.finish(header: header, tally: tally, folder: folder, label: label, context: context)
+        return try options.output.finish(
+            header: header, tally: tally, folder: folder, label: label, summary: summary, context: context)
+    }
+
+    /// Opens the job summary, then creates and locks every report folder, before any case runs;
+    /// the locks are held until the run ends. A dry run writes nothing and locks nothing.
+    private static func prepareOutputs(_ folders: [String], options: Options) throws -> (JobSummaryFile?, [FolderLock]) {
+        guard !options.dryRun else { return (nil, []) }
+        let summary = try options.output.openSummary()
+        var locks: [FolderLock] = []
+        for folder in folders {
+            try FolderLock.createFolder(folder)
+            locks.append(try FolderLock(folder: folder, reports: ReportSet.names))
+        }
+        return (summary, locks)
     }
 
     /// Evaluates every case and prints the verdict, writing nothing.
@@ -221,6 +244,18 @@ enum RunCommand {
     static func folderName(for path: String) -> String {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return name.isEmpty ? "matrix" : name
+    }
+}
+
+extension Context {
+    /// A recording that cannot be used: exit 66 when it cannot be read, 65 with every error when it is wrong.
+    func observationsError(_ error: ObservationsError) -> Int32 {
+        switch error {
+        case .unreadable(let failure):
+            stderr.write("Error: \(failure)\n")
+            return DuoPose.ExitCode.cannotRead
+        case .invalid(let errors): return matrixErrors(errors)
+        }
     }
 }
 

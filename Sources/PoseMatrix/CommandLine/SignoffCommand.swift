@@ -21,18 +21,27 @@ enum SignoffCommand {
             }
             waiverTexts[String(parts[0])] = reason
         }
+        let outPath =
+            parsed.value("--out")
+            ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
+        let outURL = URL(fileURLWithPath: outPath)
+        // Locked before the results are read: no other duo-pose writes there while this one signs off.
+        let lock: FolderLock
+        do {
+            lock = try FolderLock(folder: outURL.deletingLastPathComponent().path, reports: [outURL.lastPathComponent])
+        } catch {
+            return context.cannotWrite(error, folder: outPath)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let reader: ResultsReader
         var tally = Tally()
         let digest: String
         do {
-            reader = try ResultsReader(path: path)
-            if let shard = reader.header.shard {
-                throw ResultsError(
-                    file: path, line: 1, message: "is shard \(shard) of a run; merge the shards, then sign off the merged results"
-                )
-            }
-            while let result = try reader.next() { tally.add(result) }
-            digest = reader.sha256 ?? ""  // read to its end: next() checked that nothing follows the summary
+            (reader, tally, digest) = try readResults(path)
+        } catch is CancellationError {
+            return interrupted(leaving: outPath, context: context)
+        } catch let error as ResultsError {
+            return context.resultsError(error)
         } catch {
             context.stderr.write("Error: \(error)\n")
             return DuoPose.ExitCode.invalidInput
@@ -56,11 +65,10 @@ enum SignoffCommand {
         for entry in signoff.items where entry.status == .passed && waiverTexts[entry.item.id] != nil {
             context.stderr.write("Warning: --waive \(entry.item.id): the item passed, so the waiver is not used\n")
         }
-        let outPath =
-            parsed.value("--out")
-            ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
+        // The last point at which a signal stops the sign-off; past it, the file is written and the exit is normal.
+        if Task.isCancelled { return interrupted(leaving: outPath, context: context) }
         do {
-            let file = try OutputFile(URL(fileURLWithPath: outPath), owner: .signoff)
+            let file = try OutputFile(outURL, owner: .signoff)
             try file.write(signoff.markdown())
             try file.commit()
         } catch {
@@ -73,5 +81,27 @@ enum SignoffCommand {
                     ? "" : "Blocking: " + blocked.map { "\($0.item.id) (\($0.status.rawValue))" }.joined(separator: ", ") + ". ")
                 + "Written to \(outPath)\n")
         return signoff.isSignedOff ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
+    }
+
+    /// Reads a whole, unsharded results file: its reader, its tally and its SHA-256; a signal
+    /// stops the reading (CancellationError).
+    private static func readResults(_ path: String) throws -> (ResultsReader, Tally, String) {
+        let reader = try ResultsReader(path: path)
+        if let shard = reader.header.shard {
+            throw ResultsError(
+                file: path, line: 1, message: "is shard \(shard) of a run; merge the shards, then sign off the merged results")
+        }
+        var tally = Tally()
+        while let result = try reader.next() {
+            tally.add(result)
+            if tally.overall.total % 4096 == 0 { try Task.checkCancellation() }
+        }
+        return (reader, tally, reader.sha256 ?? "")  // read to its end: next() checked that nothing follows the summary
+    }
+
+    /// Stopped by a signal before writing: the previous sign-off stays; exit 130 (main makes it 143 for SIGTERM).
+    private static func interrupted(leaving outPath: String, context: Context) -> Int32 {
+        context.stderr.write("duo-pose: interrupted; \(outPath) was not replaced\n")
+        return DuoPose.ExitCode.interrupted(by: SIGINT)
     }
 }

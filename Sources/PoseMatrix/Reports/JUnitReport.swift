@@ -134,14 +134,15 @@ final class Spool {
     init(beside report: URL) throws {
         url = report.deletingLastPathComponent()
             .appendingPathComponent(".\(report.lastPathComponent).spool-\(ProcessInfo.processInfo.processIdentifier)")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw OutputError(path: url.path, message: "cannot create a temporary file")
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw OutputError(path: url.path, message: "cannot create a temporary file: \(systemReason(errno))")
         }
-        handle = try FileHandle(forUpdating: url)
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
     }
 
     deinit {
-        try? handle.close()
+        close(handle.fileDescriptor)
         try? FileManager.default.removeItem(at: url)
     }
 
@@ -150,8 +151,15 @@ final class Spool {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// Writes the buffer out, naming the system's reason when it cannot (a full disk, EFBIG).
     private func flush() throws {
-        try handle.write(contentsOf: buffer)
+        var done = 0
+        while done < buffer.count {
+            let count = buffer.withUnsafeBytes { systemWrite(handle.fileDescriptor, $0.baseAddress! + done, $0.count - done) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw OutputError(path: url.path, message: "cannot write: \(systemReason(errno))") }
+            done += count
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -37,24 +37,57 @@ public enum JobSummary {
                 heading: "\n#### Largest failure groups", limit: FailureDigest.summaryLimit, rest: "see the full report") ?? ""
         return head + table + (used + digest.utf8.count <= budget ? digest : "") + tail
     }
+}
 
-    /// Appends the summary to a file, creating it when missing, within what is left of the limit.
-    public static func append(header: RunHeader, tally: Tally, reportPath: String, to path: String) throws {
-        let existing = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        let text = render(header: header, tally: tally, reportPath: reportPath, budget: max(0, byteLimit - existing))
-        guard existing + text.utf8.count <= byteLimit else {
-            throw OutputError(path: path, message: "the job summary is already \(existing) bytes; GitHub allows \(byteLimit)")
+/// The job summary file (`--summary`), opened before the run so that a target that cannot take
+/// the summary is refused before any work, with the system's reason, and never blocks.
+public final class JobSummaryFile {
+    public let path: String
+    private let descriptor: Int32
+
+    /// Opens `path` for appending, creating it when missing. O_NONBLOCK makes a FIFO that no
+    /// process reads fail at once instead of waiting forever; a pipe with a reader is fine.
+    public init(path: String) throws(OutputError) {
+        self.path = path
+        let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard opened >= 0 else {
+            let reason = errno == ENXIO ? "it is a FIFO that no process reads" : systemReason(errno)
+            throw OutputError(path: path, message: "cannot be opened for appending: \(reason)")
         }
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw OutputError(path: path, message: "cannot create the job summary")
-            }
+        descriptor = opened
+        _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
+        let existing = existingSize
+        if existing >= JobSummary.byteLimit {
+            throw OutputError(path: path, message: "is already \(existing) bytes; GitHub allows \(JobSummary.byteLimit)")
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw OutputError(path: path, message: "cannot open the job summary for appending")
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The bytes already in a regular file; a pipe or device has none that count.
+    private var existingSize: Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return Int(info.st_size)
+    }
+
+    /// Appends the summary of a finished run within what is left of the limit.
+    public func append(header: RunHeader, tally: Tally, reportPath: String) throws(OutputError) {
+        let existing = existingSize
+        let text = JobSummary.render(
+            header: header, tally: tally, reportPath: reportPath, budget: max(0, JobSummary.byteLimit - existing))
+        guard existing + text.utf8.count <= JobSummary.byteLimit else {
+            throw OutputError(
+                path: path, message: "the job summary is already \(existing) bytes; GitHub allows \(JobSummary.byteLimit)")
         }
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data(text.utf8))
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw OutputError(path: path, message: "cannot append: \(systemReason(errno))") }
+            bytes = bytes.dropFirst(count)
+        }
     }
 }

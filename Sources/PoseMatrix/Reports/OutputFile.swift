@@ -5,7 +5,7 @@ import Foundation
 public final class OutputFile {
     public let url: URL
     private let temporaryURL: URL
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var committed = false
     private static let bufferLimit = 1 << 20
@@ -32,71 +32,95 @@ public final class OutputFile {
         }
     }
 
-    /// Opens `<folder>/.<name>.tmp-<pid>` for writing, after checking that any file already at
-    /// `url` is one duo-pose wrote.
-    public init(_ url: URL, owner: Owner) throws {
+    /// Opens `<folder>/.<name>.tmp-<pid>-<random>` for writing, after checking that any file
+    /// already at `url` is one duo-pose wrote. The caller holds the folder's ``FolderLock``,
+    /// which also removed what killed runs left.
+    public init(_ url: URL, owner: Owner) throws(OutputError) {
         self.url = url
-        if let signature = owner.signature, let existing = FileHandle(forReadingAtPath: url.path) {
-            let start = (try? existing.read(upToCount: signature.utf8.count)) ?? nil
-            try? existing.close()
-            if start.map({ [UInt8]($0) }) != Array(signature.utf8) {
-                throw OutputError(
-                    path: url.path,
-                    message: "exists and was not written by duo-pose; refusing to replace it (move it, or choose another --out)")
-            }
-        }
+        try Self.checkReplaceable(url.path, owner: owner)
         let folder = url.deletingLastPathComponent()
-        Self.removeLeftovers(of: url)
-        temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
-            throw OutputError(path: url.path, message: "cannot create a file in \(folder.path)")
+        let unique = "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))"
+        temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(unique)")
+        let opened = open(temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard opened >= 0 else {
+            throw OutputError(path: url.path, message: "cannot create a file in \(folder.path): \(systemReason(errno))")
         }
-        handle = try FileHandle(forWritingTo: temporaryURL)
+        descriptor = opened
         buffer.reserveCapacity(Self.bufferLimit)
     }
 
-    /// Removes the temporary files a killed run left for this report (`.<name>.tmp-<pid>` and
-    /// `.<name>.spool-<pid>`), when no process of that number runs any more.
-    static func removeLeftovers(of url: URL) {
-        let folder = url.deletingLastPathComponent()
-        let name = url.lastPathComponent
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for entry in entries {
-            for marker in [".\(name).tmp-", ".\(name).spool-"] where entry.hasPrefix(marker) {
-                guard let pid = Int32(entry.dropFirst(marker.count)), pid != getpid() else { continue }
-                if kill(pid, 0) == -1 && errno == ESRCH {
-                    try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
-                }
-            }
+    /// Refuses to replace what is not a report duo-pose wrote: a folder, FIFO, socket or device
+    /// (never opened, so nothing blocks), a file nobody may read (no read permission bit, which
+    /// holds for root too), a file that cannot be opened, or one whose first bytes are not `owner`'s.
+    static func checkReplaceable(_ path: String, owner: Owner) throws(OutputError) {
+        let refusal = "refusing to replace it (move it, or choose another --out)"
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return }  // nothing there yet (or a dangling link, which rename replaces)
+            throw OutputError(path: path, message: "cannot be checked: \(systemReason(errno)); " + refusal)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw OutputError(path: path, message: "is \(fileKind(info.st_mode)), not a report; " + refusal)
+        }
+        guard let signature = owner.signature else { return }
+        guard info.st_mode & 0o444 != 0 else {
+            let mode = String(format: "%03o", info.st_mode & 0o7777)
+            throw OutputError(path: path, message: "cannot be read (mode \(mode), no read permission); " + refusal)
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw OutputError(path: path, message: "cannot be read: \(systemReason(errno)); " + refusal)
+        }
+        defer { close(descriptor) }
+        var start = [UInt8](repeating: 0, count: signature.utf8.count)
+        let count = read(descriptor, &start, start.count)
+        if count < 0 {
+            throw OutputError(path: path, message: "cannot be read: \(systemReason(errno)); " + refusal)
+        }
+        if count != start.count || start != Array(signature.utf8) {
+            throw OutputError(path: path, message: "exists and was not written by duo-pose; " + refusal)
         }
     }
 
     deinit {
         if !committed {
-            if !closed { try? handle.close() }
-            try? FileManager.default.removeItem(at: temporaryURL)
+            if !closed { close(descriptor) }
+            unlink(temporaryURL.path)
         }
     }
 
-    public func write(_ text: String) throws {
+    public func write(_ text: String) throws(OutputError) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
     /// Appends bytes through the buffer.
-    public func write(bytes: some Collection<UInt8>) throws {
+    public func write(bytes: some Collection<UInt8>) throws(OutputError) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
-    private func flush() throws {
+    private func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
-        do {
-            try handle.write(contentsOf: buffer)
-        } catch {
-            throw OutputError(path: url.path, message: "cannot write: \(error.localizedDescription)")
-        }
+        try writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes every byte to the temporary file, naming the system's reason when it cannot (a full disk, EFBIG).
+    private func writeAll(_ bytes: some ContiguousBytes) throws(OutputError) {
+        let failure: Int32? = bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let count = systemWrite(descriptor, raw.baseAddress! + done, raw.count - done)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                done += count
+            }
+            return nil
+        }
+        if let failure { throw OutputError(path: url.path, message: "cannot write: \(systemReason(failure))") }
     }
 
     /// Appends `count` bytes of another file from `offset`, copied by the kernel where it can.
@@ -106,37 +130,45 @@ public final class OutputFile {
         var left = count
         #if os(Linux)
             while left > 0 {
-                let copied = sendfile(handle.fileDescriptor, source.fileDescriptor, &inOffset, left)
+                let copied = sendfile(descriptor, source.fileDescriptor, &inOffset, left)
                 if copied <= 0 { break }  // not supported here: copy through memory below
                 left -= copied
             }
         #endif
-        try source.seek(toOffset: UInt64(inOffset))
+        var chunk = [UInt8](repeating: 0, count: min(left, 1 << 20))
         while left > 0 {
-            guard let chunk = try source.read(upToCount: min(left, 1 << 20)), !chunk.isEmpty else {
-                throw OutputError(path: url.path, message: "a temporary file ended early")
+            let wanted = min(left, chunk.count)
+            let count = chunk.withUnsafeMutableBytes { pread(source.fileDescriptor, $0.baseAddress!, wanted, inOffset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = count == 0 ? "it ended early" : systemReason(errno)
+                throw OutputError(path: url.path, message: "cannot read a temporary file back: \(reason)")
             }
-            try handle.write(contentsOf: chunk)
-            left -= chunk.count
+            try writeAll(chunk[..<count])
+            inOffset += off_t(count)
+            left -= count
         }
     }
 
     private var closed = false
 
-    /// Flushes and closes the temporary file; ``commit()`` then puts it in place.
-    public func finishWriting() throws {
+    /// Flushes, syncs and closes the temporary file; ``commit()`` then puts it in place.
+    public func finishWriting() throws(OutputError) {
         guard !closed else { return }
         try flush()
-        try handle.synchronize()
-        try handle.close()
         closed = true
+        let synced = fsync(descriptor) == 0 || errno == EINVAL  // EINVAL: a file system that cannot sync
+        let reason = synced ? nil : errno
+        if close(descriptor) != 0 || reason != nil {
+            throw OutputError(path: url.path, message: "cannot write: \(systemReason(reason ?? errno))")
+        }
     }
 
     /// Finishes writing and renames the file into place, replacing any earlier report.
-    public func commit() throws {
+    public func commit() throws(OutputError) {
         try finishWriting()
         if rename(temporaryURL.path, url.path) != 0 {
-            throw OutputError(path: url.path, message: "cannot move the finished report into place (errno \(errno))")
+            throw OutputError(path: url.path, message: "cannot move the finished report into place: \(systemReason(errno))")
         }
         committed = true
     }

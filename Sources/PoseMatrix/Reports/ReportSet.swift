@@ -6,6 +6,8 @@ public struct ReportSet {
     public static let resultsName = "results.jsonl"
     public static let junitName = "junit.xml"
     public static let markdownName = "report.md"
+    /// All three, for the folder's lock to clean up after.
+    public static let names = [resultsName, junitName, markdownName]
 
     private var results: ResultsJSONL
     private var junit: JUnitReport

@@ -2,9 +2,18 @@ import Foundation
 
 /// An unreadable or inconsistent results file: which file, which line, what is wrong.
 public struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Whether the file could not be read at all, or was read and found wrong.
+    public enum Cause: Sendable {
+        /// Missing, a folder, or refused by the system (exit 66).
+        case unreadable
+        /// Not a finished results file of this format (exit 65).
+        case invalid
+    }
+
     public var file: String
     public var line: Int?
     public var message: String
+    public var cause = Cause.invalid
 
     public var description: String {
         file + (line.map { ":\($0)" } ?? "") + ": " + message
@@ -16,28 +25,27 @@ public struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible 
 public final class ResultsReader {
     public let path: String
     public private(set) var header: RunHeader
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
+    private let lines: LineReader
     private var atEnd = false
     private var lineNumber = 0
     private var sawSummary = false
-    private var hasher = SHA256.Hasher()
+    /// The longest line read: far more than a case with every observable failing needs.
+    static let maximumLineLength = 16 << 20
 
     /// SHA-256 of the whole file, once ``next()`` has returned nil (the file was read to its end).
     public var sha256: String? {
         guard sawSummary && atEnd else { return nil }
-        var finished = hasher  // finalizing pads the copy; the reader's own state stays as read
+        var finished = lines.hasher  // finalizing pads the copy; the reader's own state stays as read
         return finished.finalize()
     }
 
     public init(path: String) throws(ResultsError) {
         self.path = path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw ResultsError(file: path, line: nil, message: exists ? "cannot be read" : "no such file")
+        do {
+            lines = try LineReader(path: path, maximumLineLength: Self.maximumLineLength)
+        } catch {
+            throw ResultsError(file: path, line: nil, message: error.message, cause: .unreadable)
         }
-        self.handle = handle
         header = RunHeader(
             toolVersion: "", matrixName: "", matrixPath: "", matrixSHA256: "", axes: [], checklist: [], generatedAt: "",
             planCases: 0, shard: nil, observations: nil)
@@ -45,10 +53,6 @@ public final class ResultsReader {
             throw ResultsError(file: path, line: nil, message: "the file is empty; expected a results.jsonl header line")
         }
         header = try Self.header(first, error: fail)
-    }
-
-    deinit {
-        try? handle.close()
     }
 
     /// The next case, or nil after the summary line.
@@ -71,37 +75,28 @@ public final class ResultsReader {
         ResultsError(file: path, line: lineNumber, message: message)
     }
 
-    /// The next non-empty line, parsed.
+    /// The next non-empty line, parsed; LF and CRLF line ends alike.
     private func nextLine() throws(ResultsError) -> JSONNode? {
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                lineNumber += 1
-                if line.isEmpty { continue }
-                return try parse(line)
-            }
-            if atEnd {
-                guard !buffer.isEmpty else { return nil }
-                lineNumber += 1
-                let line = buffer
-                buffer = []
-                // A last line without its newline was cut off mid-write.
-                throw ResultsError(
-                    file: path, line: lineNumber, message: "the last line is cut off (\(line.count) bytes without a line end)")
-            }
-            let chunk: Data?
+            let line: Line?
             do {
-                chunk = try handle.read(upToCount: 1 << 16)
+                line = try lines.next()
             } catch {
-                throw ResultsError(file: path, line: nil, message: "cannot be read: \(error.localizedDescription)")
+                throw ResultsError(
+                    file: path, line: error.line, message: error.message,
+                    cause: error.cause == .unreadable ? .unreadable : .invalid)
             }
-            if let chunk, !chunk.isEmpty {
-                buffer.append(contentsOf: chunk)
-                hasher.update(chunk)
-            } else {
+            guard let line else {
                 atEnd = true
+                return nil
             }
+            lineNumber = line.number
+            // A last line without its newline was cut off mid-write.
+            guard line.isTerminated else {
+                throw fail("the last line is cut off (\(line.bytes.count) bytes without a line end)")
+            }
+            if line.bytes.isEmpty { continue }
+            return try parse(Array(line.bytes))
         }
     }
 

@@ -8,6 +8,12 @@ public enum ObservationSource: Sendable {
     case recorded(RecordedObservations)
 }
 
+/// Why a recording cannot be used: it could not be read (exit 66), or its lines are wrong (65).
+public enum ObservationsError: Error {
+    case unreadable(MatrixError)
+    case invalid(MatrixErrors)
+}
+
 /// Observables recorded by a probe in an app, one JSON object per pose case (JSON Lines):
 /// `{"pose": "P5", "title": "…", "values": {"profile": "device"}, "observables": {"display": "inner"}}`.
 public struct RecordedObservations: Sendable {
@@ -40,44 +46,70 @@ public struct RecordedObservations: Sendable {
         return .fact(value, .measured, "observed: \(path):\(record.line)")
     }
 
-    /// Reads and checks a recording; every error names its line and column.
-    public static func load(path: String) throws(MatrixErrors) -> RecordedObservations {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw MatrixErrors(errors: [MatrixError(file: path, message: "no such file")])
+    /// The longest line of a recording; a record is a few hundred bytes.
+    static let maximumLineLength = 1 << 20
+    /// The largest recording read: its records are held in memory for the run.
+    static let maximumFileSize = 256 << 20
+
+    /// Reads and checks a recording, line by line (LF or CRLF); every error names its line and column.
+    public static func load(path: String) throws(ObservationsError) -> RecordedObservations {
+        let lines: LineReader
+        do {
+            lines = try LineReader(path: path, maximumLineLength: maximumLineLength, maximumFileSize: maximumFileSize)
+        } catch {
+            throw .unreadable(MatrixError(file: path, message: error.message))
         }
-        guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
-            throw MatrixErrors(errors: [MatrixError(file: path, message: "the file is not valid UTF-8")])
-        }
-        var recording = RecordedObservations(path: path, sha256: SHA256.hex(of: [UInt8](data)))
+        var recording = RecordedObservations(path: path, sha256: "")
         var errors: [MatrixError] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let number = offset + 1
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            var decoder = MatrixDecoder(file: path)
-            let record: (String, Record)?
+        while true {
+            let line: Line
             do {
-                record = decoder.decodeObservation(try JSON5Reader.parse(String(line)), line: number)
+                guard let next = try lines.next() else { break }
+                line = next
             } catch {
-                errors.append(MatrixError(file: path, position: error.position.onLine(number), message: error.message))
-                continue
+                let position = error.line.map { SourcePosition(line: $0, column: 1) }
+                let failure = MatrixError(file: path, position: position, message: error.message)
+                throw error.cause == .unreadable ? .unreadable(failure) : .invalid(MatrixErrors(errors: errors + [failure]))
             }
-            errors += decoder.errors.map { error in
-                var moved = error
-                moved.position = error.position?.onLine(number)
-                return moved
-            }
-            guard let (key, value) = record else { continue }
-            if let first = recording.records[key] {
-                errors.append(
-                    MatrixError(
-                        file: path, position: SourcePosition(line: number, column: 1),
-                        message: "this case is already recorded on line \(first.line)"))
-                continue
-            }
-            recording.records[key] = value
+            errors += recording.add(line, path: path)
         }
-        guard errors.isEmpty else { throw MatrixErrors(errors: errors) }
+        guard errors.isEmpty else { throw .invalid(MatrixErrors(errors: errors)) }
+        var hasher = lines.hasher
+        recording.sha256 = hasher.finalize()
         return recording
+    }
+
+    /// Decodes one line of a recording and adds its record; returns its errors.
+    private mutating func add(_ line: Line, path: String) -> [MatrixError] {
+        let number = line.number
+        guard let text = String(validating: line.bytes, as: UTF8.self) else {
+            return [
+                MatrixError(file: path, position: SourcePosition(line: number, column: 1), message: "the line is not valid UTF-8")
+            ]
+        }
+        guard !text.allSatisfy(\.isWhitespace) else { return [] }
+        var decoder = MatrixDecoder(file: path)
+        let record: (String, Record)?
+        do {
+            record = decoder.decodeObservation(try JSON5Reader.parse(text), line: number)
+        } catch {
+            return [MatrixError(file: path, position: error.position.onLine(number), message: error.message)]
+        }
+        var errors = decoder.errors.map { error in
+            var moved = error
+            moved.position = error.position?.onLine(number)
+            return moved
+        }
+        guard let (key, value) = record else { return errors }
+        if let first = records[key] {
+            errors.append(
+                MatrixError(
+                    file: path, position: SourcePosition(line: number, column: 1),
+                    message: "this case is already recorded on line \(first.line)"))
+            return errors
+        }
+        records[key] = value
+        return errors
     }
 
     /// How many cases the recording covers.
