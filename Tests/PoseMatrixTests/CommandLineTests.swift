@@ -30,13 +30,13 @@ struct CommandLineTests {
         #expect([UInt8](file) == MatrixLoader.builtInBytes)
     }
 
-    @Test("a failed expectation exits 1 and says so")
+    @Test("a failed expectation exits 1 and says so, even with --quiet")
     func failingRun() async throws {
         let out = try TestFiles.temporaryFolder()
         let result = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet"])
         #expect(result.code == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "")
+        #expect(result.stderr.hasPrefix("duo-pose: Small | test <matrix>: FAILED: "))
     }
 
     @Test("--strict counts not-run cases as failures")

@@ -13,11 +13,12 @@ enum MergeCommand {
         guard !parsed.positionals.isEmpty else {
             return context.usageError(UsageError(message: "name the results.jsonl files to merge", command: .merge))
         }
-        let header: RunHeader
+        var header: RunHeader
         let baseline: BaselineComparison?
         do {
             // Check every file whole before writing: a shard cut short must not make a report.
             header = try ShardSet.check(parsed.positionals)
+            header.strict = output.strict
             baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
         } catch {
             context.stderr.write("Error: \(error)\n")

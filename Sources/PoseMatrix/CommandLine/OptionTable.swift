@@ -81,7 +81,9 @@ enum OptionTable {
             name: "--dry-run", commands: [.run],
             help: "Evaluate every case and print the verdict, but write no reports (the model's own speed)."),
         OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
-        OptionSpec(name: "--quiet", commands: [.run, .merge], help: "Print nothing on success."),
+        OptionSpec(
+            name: "--quiet", commands: [.run, .merge],
+            help: "Print nothing on success; on failure, print the verdict line on stderr."),
         OptionSpec(name: "--by", valueName: "NAME", commands: [.signoff], help: "Who signs off (required)."),
         OptionSpec(
             name: "--waive", valueName: "ID=reason", commands: [.signoff],

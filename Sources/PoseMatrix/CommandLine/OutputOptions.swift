@@ -25,17 +25,21 @@ struct OutputOptions {
         baselinePath = parsed.value("--baseline")
     }
 
-    /// Prints the verdict, appends the job summary and returns the exit code: 1 when a case
-    /// failed or errored, or, with --strict, was not run.
+    /// Prints the verdict, appends the job summary and returns the exit code the verdict gives:
+    /// 1 when a case failed or errored, when no case ran, or, with --strict, when a case was not run.
+    /// `--quiet` silences success only: a failing verdict still reaches stderr.
     func finish(header: RunHeader, tally: Tally, folder: String, label: String, context: Context) throws -> Int32 {
         let counts = tally.overall
+        let verdict = header.verdict(counts)
         let reportPath = folder + "/" + ReportSet.markdownName
         if let summaryPath {
             try JobSummary.append(header: header, tally: tally, reportPath: reportPath, to: summaryPath)
         }
-        if !quiet {
-            var text = "duo-pose: \(header.matrixName)\(label): "
-            text += MarkdownReport.verdictLine(counts).removing("**") + "\n"
+        let verdictText = "duo-pose: \(header.matrixName)\(label): " + verdict.line(counts).removing("**") + "\n"
+        if quiet {
+            if !verdict.isSuccess { context.stderr.write(verdictText) }
+        } else {
+            var text = verdictText
             if let diff = tally.baseline {
                 text += "Baseline: \(diff.newFailures.count) new failures, \(diff.fixed.count) fixed, "
                 text += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
@@ -45,12 +49,12 @@ struct OutputOptions {
             text += "Reports: " + files.joined(separator: ", ") + "\n"
             context.stdout.write(text)
         }
-        return exitCode(for: counts)
+        return Self.exitCode(verdict)
     }
 
-    /// 1 when a case failed or errored, or, with --strict, was not run; 0 otherwise.
-    func exitCode(for counts: Counts) -> Int32 {
-        counts.failed + counts.errors > 0 || (strict && counts.notRun > 0) ? DuoPose.ExitCode.failure : DuoPose.ExitCode.success
+    /// 0 for a verdict that succeeds, 1 otherwise.
+    static func exitCode(_ verdict: RunVerdict) -> Int32 {
+        verdict.isSuccess ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
     }
 }
 

@@ -90,10 +90,11 @@ enum RunCommand {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var recorded: (path: String, sha256: String)?
         if case .recorded(let recording) = source { recorded = (recording.path, recording.sha256) }
-        let header = RunHeader(
+        var header = RunHeader(
             loaded: matrix, toolVersion: DuoPose.version,
             generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
             planCases: plan.count, shard: options.shard, observations: recorded)
+        header.strict = options.output.strict
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
         var progress = Progress(
             total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.stderr : nil)
@@ -115,12 +116,14 @@ enum RunCommand {
     private static func dryRun(_ matrix: LoadedMatrix, runner: Runner, options: Options, context: Context) async throws -> Int32 {
         var counts = Counts()
         try await runner.run { counts.add($0) }
+        let verdict = RunVerdict(counts, strict: options.output.strict, shard: options.shard)
+        let text = "duo-pose: \(matrix.matrix.name) (dry run, no reports): " + verdict.line(counts).removing("**") + "\n"
         if !options.output.quiet {
-            context.stdout.write(
-                "duo-pose: \(matrix.matrix.name) (dry run, no reports): " + MarkdownReport.verdictLine(counts).removing("**")
-                    + "\n")
+            context.stdout.write(text)
+        } else if !verdict.isSuccess {
+            context.stderr.write(text)
         }
-        return options.output.exitCode(for: counts)
+        return OutputOptions.exitCode(verdict)
     }
 
     /// Bazel asks a test runner that supports sharding to touch this file.

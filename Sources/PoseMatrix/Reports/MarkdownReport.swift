@@ -83,7 +83,7 @@ public struct MarkdownReport: ReportWriter {
     /// Writes the whole report from what was gathered.
     public mutating func finish(_ tally: Tally) throws {
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
-        out += Self.verdictLine(tally.overall) + "\n\n"
+        out += header.verdict(tally.overall).line(tally.overall) + "\n\n"
         out += "Matrix `" + Escaping.markdownCell(header.matrixPath) + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
         out += "duo-pose \(header.toolVersion), \(header.generatedAt).\n\n"
         if let observations = header.observations {
@@ -112,18 +112,6 @@ public struct MarkdownReport: ReportWriter {
         try writeAssumptions()
         try writeChecklist(tally)
         try file.finishWriting()
-    }
-
-    /// "**FAILED**: 3 of 120 cases failed …" — the first thing a person reads.
-    static func verdictLine(_ counts: Counts) -> String {
-        let tail =
-            "\(counts.passed) passed, \(counts.failed) failed, \(counts.errors) errors, \(counts.notRun) not run "
-            + "of \(counts.total) cases."
-        switch counts.verdict {
-        case "failed": return "**FAILED**: " + tail
-        case "not run": return "**NOT RUN**: no case ran. " + tail
-        default: return "**PASSED**: " + tail
-        }
     }
 
     private static func verdict(_ counts: Counts) -> String {

@@ -150,9 +150,11 @@ extension ResultsReader {
         if let recorded = node["observations"], let path = recorded["path"]?.string, let sha = recorded["sha256"]?.string {
             observations = (path, sha)
         }
-        return RunHeader(
+        var header = RunHeader(
             toolVersion: tool, matrixName: name, matrixPath: path, matrixSHA256: sha, axes: axes, checklist: checklist,
             generatedAt: generatedAt, planCases: Int(planCases), shard: shard, observations: observations)
+        header.strict = node["strict"]?.bool ?? false
+        return header
     }
 
     fileprivate static func caseResult(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> CaseResult
@@ -196,6 +198,7 @@ extension JSONNode {
 
     var string: String? { if case .string(let text) = value { text } else { nil } }
     var number: Double? { if case .number(let number, _) = value { number } else { nil } }
+    var bool: Bool? { if case .bool(let flag) = value { flag } else { nil } }
     var items: [JSONNode]? { if case .array(let items) = value { items } else { nil } }
     var members: [Member]? { if case .object(let members) = value { members } else { nil } }
 

@@ -15,6 +15,8 @@ public struct RunHeader: Sendable {
     public var shard: Shard?
     /// The recording the run was evaluated against instead of the model: path and SHA-256.
     public var observations: (path: String, sha256: String)?
+    /// Whether a case that was not run fails the run (`--strict`).
+    public var strict = false
 
     public init(
         loaded: LoadedMatrix, toolVersion: String, generatedAt: String, planCases: Int, shard: Shard? = nil,
@@ -48,6 +50,11 @@ public struct RunHeader: Sendable {
         self.planCases = planCases
         self.shard = shard
         self.observations = observations
+    }
+
+    /// The verdict of a run with these totals under this header's `--strict` and shard.
+    public func verdict(_ counts: Counts) -> RunVerdict {
+        RunVerdict(counts, strict: strict, shard: shard)
     }
 
     /// The matrix name as a JUnit class-name prefix: "Notes — iPhone Duo" → "notes-iphone-duo".
