@@ -88,3 +88,45 @@ struct VerdictTests {
         #expect(passing.stdout + passing.stderr == "")
     }
 }
+
+@Suite("Observations must name cases of the matrix")
+struct ObservationMatchTests {
+    @Test("a record that matches no case is an error with its line and column; nothing is written")
+    func unmatchedRecords() async throws {
+        let recording = try TestFiles.writeTemporary(
+            [
+                #"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"#,
+                #"{"pose": "P3", "title": "SDK 62", "values": {"profile": "device", "linkedSDK": "26"}, "observables": {"display": "inner"}}"#,
+                #"{"pose": "P4", "values": {"profile": "device"}, "observables": {"display": "inner"}}"#,
+                #"{"pose": "P5", "values": {"profile": "device", "hingeAngle": 100}, "observables": {"display": "inner"}}"#,
+                #"{"pose": "P2", "values": {"profile": "device", "windows": 2}, "observables": {"display": "outer"}}"#,
+                #"{"pose": "P2", "values": {}, "observables": {"display": "outer"}}"#,
+            ].joined(separator: "\n") + "\n", name: "obs.jsonl")
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let result = await duoPose(["run", TestFiles.fixture("small.json"), "--observations", recording, "--out", out.path])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr == """
+                Error: \(recording):2:25: the matrix has no P3 entry titled "SDK 62"; did you mean "SDK 26"?
+                Error: \(recording):3:10: the matrix has no P4 entry
+                Error: \(recording):4:48: P5 never runs with hingeAngle=100 (the matrix has 90, 120)
+                Error: \(recording):5:48: P2 has no axis windows in the matrix
+                Error: \(recording):6:26: values lacks profile, which P2 runs over
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("observations for another matrix are refused whole")
+    func anotherMatrix() async throws {
+        let recording = TestFiles.packageRoot.appendingPathComponent("Matrices/examples/no-error-handler.observations.jsonl")
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let result = await duoPose(["run", "--observations", recording.path, "--out", out.path])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr
+                == "Error: \(recording.path):1:1: no record matches a case of built-in:duo-scenes.json: "
+                + "these observations are for another matrix\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}

@@ -35,7 +35,9 @@ enum RunCommand {
         var source = ObservationSource.model
         if let path = options.observationsPath {
             do {
-                source = .recorded(try RecordedObservations.load(path: path))
+                let recording = try RecordedObservations.load(path: path)
+                try recording.check(against: loaded[0].matrix, matrixPath: loaded[0].path)
+                source = .recorded(recording)
             } catch {
                 return context.matrixErrors(error)
             }
