@@ -21,7 +21,7 @@ struct VerdictTests {
         let report = try TestFiles.read(out.appendingPathComponent(ReportSet.markdownName))
         #expect(report.contains("\n**FAILED** (--strict: not run counts as failed): 6 passed, 0 failed"))
         let (header, summary) = try resultsLines(out)
-        #expect(header.contains(#""plan":{"cases":12},"strict":true"#))
+        #expect(header.contains(#""plan":{"cases":12,"matrixCases":120},"filter":{"poses":["P13"]},"strict":true"#))
         #expect(summary.contains(#""verdict":"failed""#))
         #expect(try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.strict)
 
@@ -128,5 +128,137 @@ struct ObservationMatchTests {
                 == "Error: \(recording.path):1:1: no record matches a case of built-in:duo-scenes.json: "
                 + "these observations are for another matrix\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
+
+@Suite("Partial runs and sign-off coverage")
+struct CoverageTests {
+    @Test("the header records --pose, --where and --max-cases, and the whole matrix's case count")
+    func headerRecordsFilters() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let filters = ["--pose", "P5,P1", "--where", "profile=simulator", "--max-cases", "1000"]
+        _ = await duoPose(["run", "--out", out.path, "--quiet"] + filters)
+        let (header, _) = try resultsLines(out)
+        #expect(
+            header.contains(
+                #""plan":{"cases":8,"matrixCases":120},"filter":{"poses":["P1","P5"],"where":{"profile":["simulator"]},"#
+                    + #""maxCases":1000},"checklist""#))
+        let scope = try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.scope
+        #expect(scope.arguments == "--pose P1,P5 --where profile=simulator --max-cases 1000")
+        #expect(scope.matrixCases == 120)
+        let whole = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", "--out", whole.path, "--quiet"])
+        #expect(try resultsLines(whole).header.contains(#""plan":{"cases":120},"checklist""#))
+    }
+
+    @Test("signoff refuses a partial run unless --allow-partial, and signoff.md shows the coverage")
+    func partialSignoff() async throws {
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", "--out", out.path, "--quiet", "--pose", "P5,P1", "--where", "profile=simulator"])
+        let results = out.appendingPathComponent(ReportSet.resultsName).path
+        let refused = await duoPose(["signoff", results, "--by", "Ada"])
+        #expect(refused.code == 65)
+        #expect(
+            refused.stderr
+                == "Error: \(results):1: is a partial run (8 of 120 planned cases, --pose P1,P5 --where profile=simulator): "
+                + "sign off a whole run, or pass --allow-partial\n")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("signoff.md").path))
+        let allowed = await duoPose(["signoff", results, "--by", "Ada", "--allow-partial"])
+        #expect(allowed.code == 1)
+        let text = try TestFiles.read(out.appendingPathComponent("signoff.md"))
+        #expect(
+            text.contains(
+                "\nCoverage: 8 of 120 planned cases (`--pose P1,P5 --where profile=simulator`); partial results, "
+                    + "signed off with `--allow-partial`.\n"))
+    }
+
+    @Test("--shard 1/1 is a whole run: it can be signed off, with full coverage")
+    func wholeShard() async throws {
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", "--out", out.path, "--quiet", "--shard", "1/1"])
+        let result = await duoPose(["signoff", out.appendingPathComponent(ReportSet.resultsName).path, "--by", "Ada"])
+        #expect(result.code == 1, "camera-direction is not run in the simulator profile")
+        #expect(result.stderr == "")
+        #expect(try TestFiles.read(out.appendingPathComponent("signoff.md")).contains("\nCoverage: 120 of 120 planned cases.\n"))
+    }
+}
+
+@Suite("Results files are recounted")
+struct RecountTests {
+    /// small.json's results, as lines, and a function that writes edited lines to a new file.
+    static func smallResults() async throws -> (lines: [String], write: ([String]) throws -> String) {
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet"])
+        let lines = try TestFiles.read(out.appendingPathComponent(ReportSet.resultsName)).split(separator: "\n").map(String.init)
+        return (lines, { try TestFiles.writeTemporary($0.joined(separator: "\n") + "\n", name: "results.jsonl") })
+    }
+
+    @Test("signoff refuses a results file with a case line deleted, repeated, or a summary that disagrees")
+    func signoffRecount() async throws {
+        let (lines, write) = try await Self.smallResults()
+        let failing = lines.firstIndex { $0.contains(#""status":"failed""#) }!
+        var deleted = lines
+        deleted.remove(at: failing)
+        var repeated = lines
+        repeated.insert(lines[failing], at: failing + 1)
+        var lastDropped = Array(lines.dropLast(2))
+        lastDropped.append(
+            lines.last!.replacingOccurrences(of: #""total":14"#, with: #""total":13"#).replacingOccurrences(
+                of: #""notRun":4"#, with: #""notRun":3"#))
+        var forgedSummary = lines
+        forgedSummary[lines.count - 1] = lines.last!.replacingOccurrences(of: #""failed":2"#, with: #""failed":0"#)
+        let cases: [([String], String)] = [
+            (deleted, "\(failing + 1): case index \(failing) where index \(failing - 1) belongs: a case line is missing"),
+            (repeated, "\(failing + 2): case index \(failing - 1) is given twice or out of order: index \(failing) belongs here"),
+            (lastDropped, "\(lines.count - 1): the file holds 13 cases but its header's plan gives it 14"),
+            (
+                forgedSummary,
+                "\(lines.count): the summary line says total 14, passed 8, failed 0, notRun 4, error 0, but the case lines "
+                    + "give total 14, passed 8, failed 2, notRun 4, error 0"
+            ),
+        ]
+        for (edited, message) in cases {
+            let path = try write(edited)
+            let result = await duoPose(["signoff", path, "--by", "Ada"])
+            #expect(result.code == 65)
+            #expect(result.stderr == "Error: \(path):\(message)\n")
+        }
+    }
+
+    @Test("merge refuses a shard with a duplicated index")
+    func mergeDuplicate() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        var files: [String] = []
+        for index in 1...2 {
+            let out = folder.appendingPathComponent("s\(index)")
+            _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet", "--shard", "\(index)/2"])
+            files.append(out.appendingPathComponent(ReportSet.resultsName).path)
+        }
+        var lines = try TestFiles.read(URL(fileURLWithPath: files[1])).split(separator: "\n").map(String.init)
+        lines.insert(lines[2], at: 3)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: files[1]))
+        let out = folder.appendingPathComponent("merged").path
+        let result = await duoPose(["merge", files[0], files[1], "--out", out])
+        #expect(result.code == 65)
+        #expect(result.stderr == "Error: \(files[1]):4: case index 3 is given twice or out of order: index 5 belongs here\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
+
+@Suite("Merge checks the shards' filters")
+struct MergeScopeTests {
+    @Test("shards run with different filters are refused")
+    func differentFilters() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let first = folder.appendingPathComponent("s1")
+        let second = folder.appendingPathComponent("s2")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", first.path, "--quiet", "--shard", "1/2"])
+        _ = await duoPose([
+            "run", TestFiles.fixture("small.json"), "--out", second.path, "--quiet", "--shard", "2/2", "--max-cases", "99",
+        ])
+        let files = [first, second].map { $0.appendingPathComponent(ReportSet.resultsName).path }
+        let result = await duoPose(["merge"] + files + ["--out", folder.appendingPathComponent("m").path])
+        #expect(result.code == 65)
+        #expect(result.stderr == "Error: \(files[1]):1: was run with '--max-cases 99', \(files[0]) with ''\n")
     }
 }

@@ -70,6 +70,12 @@ enum ShardSet {
                         "comes from a plan of \(other.header.planCases) cases, \(first.path) from one of \(first.header.planCases): "
                         + "were they run with different --pose or --where?")
             }
+            if other.header.scope != first.header.scope {
+                throw ResultsError(
+                    file: other.path, line: 1,
+                    message:
+                        "was run with '\(other.header.scope.arguments)', \(first.path) with '\(first.header.scope.arguments)'")
+            }
         }
         var seen: [Int: String] = [:]
         for entry in headers {

@@ -17,7 +17,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .list: "duo-pose list [--json]"
         case .show: "duo-pose show POSE [--matrix FILE] [--axis axis=value] [--json]"
         case .merge: "duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--summary FILE] [--strict] [--quiet]"
-        case .signoff: "duo-pose signoff RESULTS --by NAME [--waive ID=reason]… [--out FILE]"
+        case .signoff: "duo-pose signoff RESULTS --by NAME [--waive ID=reason]… [--allow-partial] [--out FILE]"
         }
     }
 
@@ -88,6 +88,9 @@ enum OptionTable {
         OptionSpec(
             name: "--waive", valueName: "ID=reason", commands: [.signoff],
             help: "Waive a checklist item with a reason; repeatable.", repeats: true),
+        OptionSpec(
+            name: "--allow-partial", commands: [.signoff],
+            help: "Sign off results of a run narrowed by --pose or --where (signoff.md says so)."),
         OptionSpec(name: "--json", commands: [.list, .show], help: "Print JSON for machines."),
         OptionSpec(
             name: "--matrix", valueName: "FILE", commands: [.show],

@@ -7,6 +7,8 @@ enum RunCommand {
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var filter = PlanFilter()
         var maximumCases = Plan.defaultMaximumCases
+        /// Whether --max-cases was given, for the header.
+        var maximumCasesGiven = false
         var deterministic = false
         var shard: Shard?
         /// Where the shard came from, for the summary line: "--shard" or the CI engine's variables.
@@ -97,6 +99,7 @@ enum RunCommand {
             generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
             planCases: plan.count, shard: options.shard, observations: recorded)
         header.strict = options.output.strict
+        header.scope = scope(of: matrix.matrix, plan: plan, options: options)
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
         var progress = Progress(
             total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.stderr : nil)
@@ -112,6 +115,20 @@ enum RunCommand {
         }
         let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
         return try options.output.finish(header: header, tally: tally, folder: folder, label: label, context: context)
+    }
+
+    /// What narrowed the run, for the header: the filters as given and the whole matrix's case count.
+    static func scope(of matrix: Matrix, plan: Plan, options: Options) -> RunScope {
+        var scope = RunScope()
+        scope.poses = (options.filter.poses ?? []).sorted { Pose.named($0)!.number < Pose.named($1)!.number }
+        scope.values = Axis.allCases.compactMap { axis in options.filter.values[axis].map { (axis, $0) } }
+        scope.maxCases = options.maximumCasesGiven ? options.maximumCases : nil
+        if scope.isFiltered {
+            let (whole, overflow) = (Plan.expandedCount(of: matrix) ?? Int.max).addingReportingOverflow(
+                matrix.exploration?.invariants.count ?? 0)
+            scope.matrixCases = overflow ? Int.max : whole
+        }
+        return scope
     }
 
     /// Evaluates every case and prints the verdict, writing nothing.
@@ -161,6 +178,7 @@ enum RunCommand {
                 throw UsageError(message: "--max-cases takes a whole number of 1 or more, not '\(maximum)'", command: .run)
             }
             options.maximumCases = count
+            options.maximumCasesGiven = true
         }
         if let lists = parsed.values["--pose"] {
             var poses: Set<String> = []

@@ -26,13 +26,19 @@ enum SignoffCommand {
         let digest: String
         do {
             reader = try ResultsReader(path: path)
-            if let shard = reader.header.shard {
+            if let shard = reader.header.shard, shard.total > 1 {
                 throw ResultsError(
                     file: path, line: 1, message: "is shard \(shard) of a run; merge the shards, then sign off the merged results"
                 )
             }
             while let result = try reader.next() { tally.add(result) }
             digest = reader.sha256 ?? ""  // read to its end: next() checked that nothing follows the summary
+            if reader.header.scope.isFiltered && !parsed.flags.contains("--allow-partial") {
+                throw ResultsError(
+                    file: path, line: 1,
+                    message: "is a partial run (\(reader.header.coverage(cases: tally.overall.total)), "
+                        + "\(reader.header.scope.arguments)): sign off a whole run, or pass --allow-partial")
+            }
         } catch {
             context.stderr.write("Error: \(error)\n")
             return DuoPose.ExitCode.invalidInput

@@ -20,7 +20,8 @@ public struct ResultsJSONL: ReportWriter {
             + header.axes.map { spec in
                 Escaping.json(spec.axis.rawValue) + ":[" + spec.values.map(Self.json).joined(separator: ",") + "]"
             }.joined(separator: ",") + "}"
-        line += ",\"plan\":{\"cases\":\(header.planCases)}"
+        line += ",\"plan\":{\"cases\":\(header.planCases)"
+        line += (header.scope.matrixCases.map { ",\"matrixCases\":\($0)" } ?? "") + "}" + header.scope.json
         if header.strict { line += ",\"strict\":true" }
         if let shard = header.shard { line += ",\"shard\":{\"index\":\(shard.index),\"total\":\(shard.total)}" }
         if let observations = header.observations {

@@ -22,6 +22,7 @@ public final class ResultsReader {
     private var lineNumber = 0
     private var sawSummary = false
     private var hasher = SHA256.Hasher()
+    private var sequence: CaseSequence
 
     /// SHA-256 of the whole file, once ``next()`` has returned nil (the file was read to its end).
     public var sha256: String? {
@@ -41,10 +42,12 @@ public final class ResultsReader {
         header = RunHeader(
             toolVersion: "", matrixName: "", matrixPath: "", matrixSHA256: "", axes: [], checklist: [], generatedAt: "",
             planCases: 0, shard: nil, observations: nil)
+        sequence = CaseSequence(header: header)
         guard let first = try nextLine() else {
             throw ResultsError(file: path, line: nil, message: "the file is empty; expected a results.jsonl header line")
         }
         header = try Self.header(first, error: fail)
+        sequence = CaseSequence(header: header)
     }
 
     deinit {
@@ -58,8 +61,12 @@ public final class ResultsReader {
             throw fail("the file ends without a summary line: the run did not finish, or the file was cut short")
         }
         switch node["type"]?.string {
-        case "case": return try Self.caseResult(node, error: fail)
+        case "case":
+            let result = try Self.caseResult(node, error: fail)
+            try sequence.check(result, error: fail)
+            return result
         case "summary":
+            try sequence.checkSummary(node, error: fail)
             sawSummary = true
             if try nextLine() != nil { throw fail("a line follows the summary line") }
             return nil
@@ -154,6 +161,7 @@ extension ResultsReader {
             toolVersion: tool, matrixName: name, matrixPath: path, matrixSHA256: sha, axes: axes, checklist: checklist,
             generatedAt: generatedAt, planCases: Int(planCases), shard: shard, observations: observations)
         header.strict = node["strict"]?.bool ?? false
+        header.scope = try scope(node, error: fail)
         return header
     }
 

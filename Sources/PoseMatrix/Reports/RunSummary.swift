@@ -17,6 +17,8 @@ public struct RunHeader: Sendable {
     public var observations: (path: String, sha256: String)?
     /// Whether a case that was not run fails the run (`--strict`).
     public var strict = false
+    /// What narrowed the run: `--pose`, `--where`, `--max-cases`.
+    public var scope = RunScope()
 
     public init(
         loaded: LoadedMatrix, toolVersion: String, generatedAt: String, planCases: Int, shard: Shard? = nil,

@@ -24,6 +24,8 @@ public struct SignOff: Sendable {
     public var header: RunHeader
     public var resultsPath: String
     public var resultsSHA256: String
+    /// Cases in the results, for the coverage line.
+    public var cases: Int
 
     /// Whether the release may go: every item passed or waived.
     public var isSignedOff: Bool { items.allSatisfy { $0.status == .passed || $0.status == .waived } }
@@ -49,6 +51,7 @@ public struct SignOff: Sendable {
         self.header = header
         self.resultsPath = resultsPath
         self.resultsSHA256 = resultsSHA256
+        cases = tally.overall.total
     }
 
     /// `signoff.md`.
@@ -58,6 +61,12 @@ public struct SignOff: Sendable {
         out += isSignedOff ? "**SIGNED OFF**: " : "**NOT SIGNED OFF**: "
         out += "\(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
         out += "\(counts[.notRun] ?? 0) not run of \(items.count) checklist items.\n\n"
+        out += "Coverage: " + header.coverage(cases: cases)
+        if header.scope.isFiltered {
+            out +=
+                " (`" + Escaping.markdownCell(header.scope.arguments) + "`); partial results, signed off with `--allow-partial`"
+        }
+        out += ".\n\n"
         out += "| Item | Text | Poses | Status | Note |\n|---|---|---|---|---|\n"
         for entry in items {
             let note = entry.waiver.map { "waived (\(entry.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""

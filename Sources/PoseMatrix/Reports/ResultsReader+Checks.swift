@@ -1,0 +1,81 @@
+/// The checks that make a results file trustworthy to merge, compare and sign off: its header's
+/// scope, and case lines that are exactly the plan's (or the shard's) in order, with a summary
+/// line that agrees with them.
+extension ResultsReader {
+    /// Reads the header's `filter` and `plan.matrixCases`.
+    static func scope(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> RunScope {
+        var scope = RunScope()
+        if let cases = node["plan"]?["matrixCases"] {
+            guard let count = cases.number, count >= 0, count == count.rounded() else {
+                throw fail("the header's plan.matrixCases is not a count")
+            }
+            scope.matrixCases = Int(count)
+        }
+        guard let filter = node["filter"] else { return scope }
+        for item in filter["poses"]?.items ?? [] {
+            guard let id = item.string, Pose.named(id) != nil else {
+                throw fail("the header's filter names a pose not in P1–P13")
+            }
+            scope.poses.append(id)
+        }
+        for member in filter["where"]?.members ?? [] {
+            guard let axis = Axis(rawValue: member.key), let items = member.value.items else {
+                throw fail("unknown axis \(quoted(member.key)) in the header's filter")
+            }
+            scope.values.append((axis, items.compactMap(\.axisValue)))
+        }
+        if let maximum = filter["maxCases"] {
+            guard let count = maximum.number, count >= 1, count == count.rounded() else {
+                throw fail("the header's filter.maxCases is not a count")
+            }
+            scope.maxCases = Int(count)
+        }
+        return scope
+    }
+}
+
+/// The case lines of a results file, checked as they are read: each index is the one the plan
+/// (or the shard) puts there, so a line deleted, repeated or moved is found at its line; the
+/// summary line must agree with the recount, and the recount with the header's plan.
+struct CaseSequence {
+    let header: RunHeader
+    private(set) var counts = Counts()
+
+    /// The cases a whole file holds: the plan's, or the shard's part of it.
+    var expectedCount: Int { header.shard?.caseCount(of: header.planCases) ?? header.planCases }
+
+    /// Checks the next case line's index and counts it.
+    mutating func check(_ result: CaseResult, error fail: (String) -> ResultsError) throws(ResultsError) {
+        let position = counts.total
+        guard position < expectedCount else {
+            throw fail("more case lines than the header's plan gives this file (\(expectedCount))")
+        }
+        let expected = header.shard?.planIndex(position) ?? position
+        if result.index < expected {
+            throw fail("case index \(result.index) is given twice or out of order: index \(expected) belongs here")
+        }
+        if result.index > expected {
+            throw fail("case index \(result.index) where index \(expected) belongs: a case line is missing")
+        }
+        counts.add(result)
+    }
+
+    /// Checks the summary line against the recount, and the recount against the plan.
+    func checkSummary(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) {
+        let fields = ["total", "passed", "failed", "notRun", "error"]
+        let recount = [counts.total, counts.passed, counts.failed, counts.notRun, counts.errors]
+        let stated = fields.map { node[$0]?.number.map { Int(exactly: $0) } ?? nil }
+        if stated != recount.map(Optional.some) {
+            let said = zip(fields, stated).map { "\($0) \($1.map(String.init) ?? "missing")" }.joined(separator: ", ")
+            let found = zip(fields, recount).map { "\($0) \($1)" }.joined(separator: ", ")
+            throw fail("the summary line says \(said), but the case lines give \(found)")
+        }
+        let verdict = header.verdict(counts).word
+        if let word = node["verdict"]?.string, word != verdict {
+            throw fail("the summary line's verdict \(quoted(word)) disagrees with its cases, which give \(quoted(verdict))")
+        }
+        if counts.total != expectedCount {
+            throw fail("the file holds \(counts.total) cases but its header's plan gives it \(expectedCount)")
+        }
+    }
+}
