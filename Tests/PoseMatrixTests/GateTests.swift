@@ -262,3 +262,55 @@ struct MergeScopeTests {
         #expect(result.stderr == "Error: \(files[1]):1: was run with '--max-cases 99', \(files[0]) with ''\n")
     }
 }
+
+@Suite("Several matrices")
+struct SeveralMatrixTests {
+    @Test(
+        "matrices with the same base name each get their own folder, and the run says where each went",
+        arguments: [
+            (["a/m.json", "b/m.json"], ["a-m.json", "b-m.json"]),
+            (["m.json", "m.json5"], ["m.json", "m.json5"]),
+            (["m.json", "M.json5", "other.json"], ["M.json5", "m.json", "other"]),
+        ])
+    func sameBaseName(_ paths: [String], _ folders: [String]) async throws {
+        let folder = try TestFiles.temporaryFolder()
+        for path in paths {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: TestFiles.fixture("passing.json"), toPath: url.path)
+        }
+        let out = folder.appendingPathComponent("out")
+        let result = await duoPose(["run"] + paths.map { folder.appendingPathComponent($0).path } + ["--out", out.path])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == folders)
+        for name in folders {
+            #expect(result.stdout.contains("Reports: \(out.path)/\(name)/results.jsonl, "))
+        }
+    }
+
+    @Test("the same matrix named twice is refused before anything is written")
+    func namedTwice() async throws {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let path = TestFiles.fixture("passing.json")
+        let result = await duoPose(["run", path, path + "/../passing.json", "--out", out.path])
+        #expect(result.code == 64)
+        #expect(result.stderr.hasPrefix("Error: the matrix \(path)/../passing.json is named twice (also as \(path))\n"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("several matrices under Bazel's XML_OUTPUT_FILE are refused before running")
+    func bazelSeveral() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let xml = folder.appendingPathComponent("x.xml").path
+        let example = TestFiles.packageRoot.appendingPathComponent("Matrices/examples/no-error-handler.json").path
+        let result = await duoPose(
+            ["run", example, TestFiles.fixture("small.json"), "--out", folder.appendingPathComponent("out").path],
+            environment: ["XML_OUTPUT_FILE": xml])
+        #expect(result.code == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: XML_OUTPUT_FILE (Bazel) holds one matrix's JUnit, but 2 matrices were named: "
+                    + "give each matrix its own test target\n"))
+        #expect(!FileManager.default.fileExists(atPath: xml))
+    }
+}

@@ -28,6 +28,13 @@ enum RunCommand {
         if parsed.positionals.count > 1 && (options.output.baselinePath != nil || options.observationsPath != nil) {
             return context.usageError(UsageError(message: "--baseline and --observations take one matrix", command: .run))
         }
+        let folderNames: [String]
+        do {
+            folderNames = try Self.folderNames(for: parsed.positionals, in: options.output.folder)
+            try Self.checkBazelOutput(matrixCount: parsed.positionals.count, options: options, context.environment)
+        } catch {
+            return context.usageError(error)
+        }
         let loaded: [LoadedMatrix]
         switch context.loadMatrices(parsed.positionals) {
         case .failure(let errors): return context.matrixErrors(errors)
@@ -67,8 +74,8 @@ enum RunCommand {
         }
         touchBazelShardStatusFile(context.environment)
         var worst = DuoPose.ExitCode.success
-        for (matrix, plan) in plans {
-            let folder = plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderName(for: matrix.path)
+        for (index, (matrix, plan)) in plans.enumerated() {
+            let folder = plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderNames[index]
             do {
                 let code = try await runOne(
                     matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, context: context)
@@ -238,6 +245,44 @@ enum RunCommand {
     static func folderName(for path: String) -> String {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return name.isEmpty ? "matrix" : name
+    }
+
+    /// One subfolder per matrix, never shared: the file name without its extension; where two
+    /// share that (compared ignoring case, as some file systems do), the file name with it; where
+    /// they still do, as many of the path's last folders as tell them apart, joined with "-".
+    /// The same file named twice is refused.
+    static func folderNames(for paths: [String], in folder: String) throws(UsageError) -> [String] {
+        guard paths.count > 1 else { return paths.map(folderName(for:)) }
+        let components = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.pathComponents }
+        for index in paths.indices {
+            if let first = components[..<index].firstIndex(of: components[index]) {
+                throw UsageError(message: "the matrix \(paths[index]) is named twice (also as \(paths[first]))", command: .run)
+            }
+        }
+        var names = paths.map(folderName(for:))
+        for depth in 1...components.map(\.count).max()! {
+            let groups = Dictionary(grouping: names.indices, by: { names[$0].lowercased() }).values.filter { $0.count > 1 }
+            for group in groups {
+                for index in group { names[index] = components[index].suffix(depth).joined(separator: "-") }
+            }
+        }
+        let groups = Dictionary(grouping: names.indices, by: { names[$0].lowercased() }).values.filter { $0.count > 1 }
+        if let group = groups.first {
+            throw UsageError(
+                message: "\(paths[group[0]]) and \(paths[group[1]]) would both write into \(folder)/\(names[group[0]])/; "
+                    + "rename one",
+                command: .run)
+        }
+        return names
+    }
+
+    /// Bazel keeps one JUnit file per test (XML_OUTPUT_FILE): several matrices would overwrite each other's.
+    static func checkBazelOutput(matrixCount: Int, options: Options, _ environment: [String: String]) throws(UsageError) {
+        guard matrixCount > 1, !options.dryRun, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty else { return }
+        throw UsageError(
+            message: "XML_OUTPUT_FILE (Bazel) holds one matrix's JUnit, but \(matrixCount) matrices were named: "
+                + "give each matrix its own test target",
+            command: .run)
     }
 }
 
