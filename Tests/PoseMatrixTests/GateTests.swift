@@ -314,3 +314,30 @@ struct SeveralMatrixTests {
         #expect(!FileManager.default.fileExists(atPath: xml))
     }
 }
+
+@Suite("GitLab's node variables only when asked")
+struct GitLabShardTests {
+    static let example = TestFiles.packageRoot.appendingPathComponent("Matrices/examples/no-error-handler.json").path
+
+    @Test("a parallel: matrix: job runs its whole plan unless --shard auto asks for GitLab's shard")
+    func parallelMatrix() async throws {
+        let environment = ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "2"]
+        let whole = await duoPose(
+            ["run", Self.example, "--out", try TestFiles.temporaryFolder().path], environment: environment)
+        #expect(whole.code == 1, "the failing case runs")
+        #expect(whole.stdout.hasPrefix("duo-pose: Example: no error handler: FAILED: 5 passed, 1 failed"))
+        let asked = await duoPose(
+            ["run", Self.example, "--out", try TestFiles.temporaryFolder().path, "--shard", "auto"], environment: environment)
+        #expect(asked.stdout.hasPrefix("duo-pose: Example: no error handler (shard 2/2 from CI_NODE_INDEX/CI_NODE_TOTAL): "))
+    }
+
+    @Test("CI_NODE_TOTAL=1 without CI_NODE_INDEX, as in every plain GitLab job, is the whole plan")
+    func ordinaryJob() async throws {
+        for flags in [[], ["--shard", "auto"]] {
+            let result = await duoPose(
+                ["run", Self.example, "--out", try TestFiles.temporaryFolder().path] + flags, environment: ["CI_NODE_TOTAL": "1"])
+            #expect(result.code == 1)
+            #expect(result.stdout.hasPrefix("duo-pose: Example: no error handler: FAILED: 5 passed, 1 failed"))
+        }
+    }
+}

@@ -106,6 +106,7 @@ struct ShardTests {
         var name: String
         var environment: [String: String]
         var shard: Shard?
+        var asked = false
         var testDescription: String { name }
     }
 
@@ -116,20 +117,23 @@ struct ShardTests {
                 name: "Bazel, 0-based", environment: ["TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "0"],
                 shard: Shard(index: 1, total: 4)),
             EngineCase(
-                name: "GitLab, 1-based", environment: ["CI_NODE_TOTAL": "4", "CI_NODE_INDEX": "4"],
-                shard: Shard(index: 4, total: 4)),
+                name: "GitLab, 1-based, only when asked", environment: ["CI_NODE_TOTAL": "4", "CI_NODE_INDEX": "4"],
+                shard: Shard(index: 4, total: 4), asked: true),
+            EngineCase(name: "GitLab, not asked", environment: ["CI_NODE_TOTAL": "4", "CI_NODE_INDEX": "4"], shard: nil),
+            EngineCase(name: "GitLab, a total of 1 and no index", environment: ["CI_NODE_TOTAL": "1"], shard: nil, asked: true),
             EngineCase(
                 name: "Buildkite, 0-based", environment: ["BUILDKITE_PARALLEL_JOB_COUNT": "3", "BUILDKITE_PARALLEL_JOB": "2"],
                 shard: Shard(index: 3, total: 3)),
             EngineCase(name: "none", environment: ["CI": "true"], shard: nil),
         ])
     func engines(_ example: EngineCase) throws {
-        #expect(try Shard.fromEnvironment(example.environment).get() == example.shard)
+        #expect(try Shard.fromEnvironment(example.environment, asked: example.asked).get() == example.shard)
     }
 
     @Test("malformed shard variables are a usage error that names them")
     func malformedEngine() async {
-        let result = await duoPose(["run", "--quiet"], environment: ["CI_NODE_TOTAL": "3", "CI_NODE_INDEX": "0"])
+        let result = await duoPose(
+            ["run", "--quiet", "--shard", "auto"], environment: ["CI_NODE_TOTAL": "3", "CI_NODE_INDEX": "0"])
         #expect(result.code == 64)
         #expect(
             result.stderr.hasPrefix(

@@ -66,8 +66,10 @@ enum OptionTable {
             name: "--deterministic", commands: [.run],
             help: "Write zero durations and a fixed timestamp (also when SOURCE_DATE_EPOCH is set)."),
         OptionSpec(
-            name: "--shard", valueName: "K/N", commands: [.run],
-            help: "Run the K-th of N equal parts of the plan (default: the CI engine's shard variables, if any)."),
+            name: "--shard", valueName: "K/N|auto", commands: [.run],
+            help:
+                "Run the K-th of N equal parts of the plan; auto takes them from the CI engine, GitLab's included "
+                + "(default: Bazel's or Buildkite's shard variables, if any)."),
         OptionSpec(
             name: "--baseline", valueName: "RESULTS", commands: [.run, .merge],
             help: "Compare with an earlier results.jsonl: new failures, fixed, still failing, new and removed cases."),

@@ -207,18 +207,20 @@ enum RunCommand {
                 options.filter.values[axis, default: []].append(value)
             }
         }
-        if let text = parsed.value("--shard") {
+        let shardText = parsed.value("--shard")
+        if let text = shardText, text != "auto" {
             guard let shard = Shard.parse(text) else {
-                throw UsageError(message: "--shard takes K/N with 1 ≤ K ≤ N, not '\(text)'", command: .run)
+                throw UsageError(message: "--shard takes K/N with 1 ≤ K ≤ N, or auto, not '\(text)'", command: .run)
             }
             options.shard = shard
         } else {
-            switch Shard.fromEnvironment(environment) {
+            let asked = shardText == "auto"
+            switch Shard.fromEnvironment(environment, asked: asked) {
             case .failure(let error): throw UsageError(message: error.message, command: .run)
             case .success(let shard):
                 options.shard = shard
                 options.shardOrigin = shard.flatMap { _ in
-                    Shard.engines.first { environment[$0.total] != nil }.map { "\($0.index)/\($0.total)" }
+                    Shard.engine(in: environment, asked: asked).map { "\($0.index)/\($0.total)" }
                 }
             }
         }
