@@ -341,3 +341,60 @@ struct GitLabShardTests {
         }
     }
 }
+
+@Suite("Terminal and CI-log injection")
+struct InjectionTests {
+    static let hostileName = #"Evil\u001b[2J\r\n::error file=x::forged\u202e\u0085"#
+
+    /// Every line is plain: no control character but the line feed that ends it, none starts a workflow command.
+    static func expectPlain(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in text.split(separator: "\n") {
+            #expect(!line.hasPrefix("::"), "a line starts a workflow command: \(line)", sourceLocation: sourceLocation)
+            let controls = line.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }
+            #expect(controls.isEmpty, "raw control characters in: \(line)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("a matrix name cannot clear the screen or forge ::error on stdout or stderr")
+    func matrixName() async throws {
+        let path = try TestFiles.writeTemporary(
+            #"{ "formatVersion": 1, "name": "\#(Self.hostileName)", "poses": [{ "pose": "P1", "expect": { "display": "outer" } }] }"#
+        )
+        let out = try TestFiles.temporaryFolder()
+        let loud = await duoPose(["run", path, "--out", out.path, "--deterministic"])
+        #expect(loud.code == 0)
+        #expect(
+            loud.stdout.hasPrefix(
+                #"duo-pose: Evil\u{1B}[2J\u{D}\u{A}::error file=x::forged\u{202E}\u{85}: PASSED: 1 passed, 0 failed"#))
+        Self.expectPlain(loud.stdout)
+        let dry = await duoPose(["run", path, "--dry-run"])
+        Self.expectPlain(dry.stdout)
+        let strict = await duoPose([
+            "run", path, "--out", out.path, "--quiet", "--strict", "--pose", "P1", "--where", "profile=simulator",
+        ])
+        Self.expectPlain(strict.stderr)
+    }
+
+    @Test("paths and arguments in Error lines are escaped too")
+    func errorLines() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let missing = folder.path + "/x\n::error::forged\u{1B}[31m.json"
+        let result = await duoPose(["run", missing, "--out", folder.path])
+        #expect(result.code == 65 || result.code == 66)
+        #expect(result.stderr.contains(#"x\u{A}::error::forged\u{1B}[31m.json"#))
+        Self.expectPlain(result.stderr)
+        let usage = await duoPose(["run", "--jobs", "1\n::add-mask::x"])
+        #expect(usage.code == 64)
+        #expect(usage.stderr.hasPrefix(#"Error: --jobs takes a whole number from 1 to 1024, not '1\u{A}::add-mask::x'"#))
+        Self.expectPlain(usage.stderr)
+    }
+
+    @Test("the escaping keeps tabs and ordinary text, and escapes C0, DEL, C1, separators and bidi controls")
+    func escaping() {
+        #expect(TerminalText.escaped("a\tb é →", keepingLineBreaks: false) == "a\tb é →")
+        #expect(
+            TerminalText.escaped("\u{0}\u{7}\u{7F}\u{9B}\u{2028}\u{200F}\u{2066}\n", keepingLineBreaks: true)
+                == #"\u{0}\u{7}\u{7F}\u{9B}\u{2028}\u{200F}\u{2066}"# + "\n")
+        #expect("a\nb".oneLine == #"a\u{A}b"#)
+    }
+}

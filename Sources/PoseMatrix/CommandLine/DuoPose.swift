@@ -27,7 +27,8 @@ public enum DuoPose {
         arguments: [String], stdout: TextSink, stderr: TextSink,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
-        let context = Context(stdout: stdout, stderr: stderr, environment: environment)
+        let context = Context(
+            stdout: TerminalSink(stdout), stderr: TerminalSink(stderr), environment: environment, progressSink: stderr)
         var words = arguments
         if words.first == "--version" {
             stdout.write("duo-pose \(version)\n")
@@ -75,15 +76,17 @@ struct Context {
     var stdout: TextSink
     var stderr: TextSink
     var environment: [String: String]
+    /// Standard error as it is, for the progress line, which redraws itself with a carriage return.
+    var progressSink: TextSink
 
     /// Whether to show progress: only on a terminal, never in a file or a CI log.
     var showsProgress: Bool {
-        stderr is StandardStream && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb" && environment["CI"] == nil
+        progressSink is StandardStream && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb" && environment["CI"] == nil
     }
 
     /// `Error: …`, the usage line and the pointer to help; exit 64.
     func usageError(_ error: UsageError) -> Int32 {
-        var text = "Error: \(error.message)\n"
+        var text = "Error: \(error.message.oneLine)\n"
         if let command = error.command { text += "Usage: \(command.synopsis)\n" }
         text += "See 'duo-pose --help'.\n"
         stderr.write(text)
@@ -95,7 +98,7 @@ struct Context {
 
     /// The errors of an invalid matrix, one `Error:` line each (the first 50); exit 65.
     func matrixErrors(_ errors: MatrixErrors) -> Int32 {
-        for error in errors.errors.prefix(Self.shownErrorLimit) { stderr.write("Error: \(error)\n") }
+        for error in errors.errors.prefix(Self.shownErrorLimit) { stderr.write("Error: \(error.description.oneLine)\n") }
         if errors.errors.count > Self.shownErrorLimit {
             stderr.write("Error: … and \(errors.errors.count - Self.shownErrorLimit) more errors\n")
         }

@@ -21,7 +21,7 @@ enum MergeCommand {
             header.strict = output.strict
             baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
         } catch {
-            context.stderr.write("Error: \(error)\n")
+            context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
         do {
@@ -32,10 +32,10 @@ enum MergeCommand {
             let tally = try reports.finish()
             return try output.finish(header: header, tally: tally, folder: output.folder, label: "", context: context)
         } catch let error as ResultsError {
-            context.stderr.write("Error: \(error)\n")
+            context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         } catch is CancellationError {
-            context.stderr.write("duo-pose: interrupted; no report in \(output.folder) was replaced\n")
+            context.stderr.write("duo-pose: interrupted; no report in \(output.folder) was replaced".oneLine + "\n")
             return DuoPose.ExitCode.interrupted(by: SIGINT)
         } catch {
             return context.cannotWrite(error, folder: output.folder)

@@ -35,7 +35,7 @@ struct OutputOptions {
         if let summaryPath {
             try JobSummary.append(header: header, tally: tally, reportPath: reportPath, to: summaryPath)
         }
-        let verdictText = "duo-pose: \(header.matrixName)\(label): " + verdict.line(counts).removing("**") + "\n"
+        let verdictText = ("duo-pose: \(header.matrixName)\(label): " + verdict.line(counts).removing("**")).oneLine + "\n"
         if quiet {
             if !verdict.isSuccess { context.stderr.write(verdictText) }
         } else {
@@ -46,7 +46,7 @@ struct OutputOptions {
                 text += "\(diff.removedCases.count) removed cases.\n"
             }
             let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
-            text += "Reports: " + files.joined(separator: ", ") + "\n"
+            text += ("Reports: " + files.joined(separator: ", ")).oneLine + "\n"
             context.stdout.write(text)
         }
         return Self.exitCode(verdict)
@@ -69,9 +69,9 @@ extension Context {
     /// A report that could not be written: exit 74.
     func cannotWrite(_ error: any Error, folder: String) -> Int32 {
         if let error = error as? OutputError {
-            stderr.write("Error: cannot write the reports: \(error)\n")
+            stderr.write("Error: " + "cannot write the reports: \(error)".oneLine + "\n")
         } else {
-            stderr.write("Error: cannot write the reports in \(folder): \(error.localizedDescription)\n")
+            stderr.write("Error: " + "cannot write the reports in \(folder): \(error.localizedDescription)".oneLine + "\n")
         }
         return DuoPose.ExitCode.cannotWrite
     }

@@ -55,7 +55,7 @@ enum RunCommand {
         do {
             baseline = try options.output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
         } catch {
-            context.stderr.write("Error: \(error)\n")
+            context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
         var plans: [(LoadedMatrix, Plan)] = []
@@ -68,7 +68,7 @@ enum RunCommand {
                 }
                 plans.append((matrix, plan))
             } catch {
-                context.stderr.write("Error: \(matrix.path): \(error)\n")
+                context.stderr.write("Error: " + "\(matrix.path): \(error)".oneLine + "\n")
                 return DuoPose.ExitCode.invalidInput
             }
         }
@@ -81,7 +81,7 @@ enum RunCommand {
                     matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, context: context)
                 worst = max(worst, code)
             } catch is CancellationError {
-                context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced\n")
+                context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced".oneLine + "\n")
                 return DuoPose.ExitCode.interrupted(by: SIGINT)
             } catch {
                 return context.cannotWrite(error, folder: folder)
@@ -109,7 +109,7 @@ enum RunCommand {
         header.scope = scope(of: matrix.matrix, plan: plan, options: options)
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
         var progress = Progress(
-            total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.stderr : nil)
+            total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.progressSink : nil)
         try await runner.run(transform: reports.renderer.render) { rendered in
             try reports.write(rendered)
             progress.advance(by: rendered.results.count)
@@ -143,7 +143,8 @@ enum RunCommand {
         var counts = Counts()
         try await runner.run { counts.add($0) }
         let verdict = RunVerdict(counts, strict: options.output.strict, shard: options.shard)
-        let text = "duo-pose: \(matrix.matrix.name) (dry run, no reports): " + verdict.line(counts).removing("**") + "\n"
+        let text =
+            ("duo-pose: \(matrix.matrix.name) (dry run, no reports): " + verdict.line(counts).removing("**")).oneLine + "\n"
         if !options.output.quiet {
             context.stdout.write(text)
         } else if !verdict.isSuccess {

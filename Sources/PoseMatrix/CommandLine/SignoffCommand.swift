@@ -40,12 +40,13 @@ enum SignoffCommand {
                         + "\(reader.header.scope.arguments)): sign off a whole run, or pass --allow-partial")
             }
         } catch {
-            context.stderr.write("Error: \(error)\n")
+            context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
         let header = reader.header
         guard !header.checklist.isEmpty else {
-            context.stderr.write("Error: \(path): the matrix has no checklist, so there is nothing to sign off\n")
+            context.stderr.write(
+                "Error: " + "\(path): the matrix has no checklist, so there is nothing to sign off".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
         let ids = header.checklist.map(\.id)
@@ -71,10 +72,10 @@ enum SignoffCommand {
         }
         let blocked = signoff.items.filter { $0.status == .failed || $0.status == .notRun }
         context.stdout.write(
-            (signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(header.matrixName), by \(name). "
+            ((signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(header.matrixName), by \(name). "
                 + (blocked.isEmpty
                     ? "" : "Blocking: " + blocked.map { "\($0.item.id) (\($0.status.rawValue))" }.joined(separator: ", ") + ". ")
-                + "Written to \(outPath)\n")
+                + "Written to \(outPath)").oneLine + "\n")
         return signoff.isSignedOff ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
     }
 }

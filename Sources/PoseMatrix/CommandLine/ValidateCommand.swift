@@ -14,10 +14,11 @@ enum ValidateCommand {
                 do {
                     count = String(try Plan(matrix: loaded.matrix).count)
                 } catch {
-                    context.stderr.write("Error: \(loaded.path): \(error)\n")
+                    context.stderr.write("Error: " + "\(loaded.path): \(error)".oneLine + "\n")
                     return DuoPose.ExitCode.invalidInput
                 }
-                context.stdout.write("\(loaded.path): valid, \(loaded.matrix.poses.count) pose entries, \(count) cases\n")
+                context.stdout.write(
+                    "\(loaded.path): valid, \(loaded.matrix.poses.count) pose entries, \(count) cases".oneLine + "\n")
             }
             return DuoPose.ExitCode.success
         }
