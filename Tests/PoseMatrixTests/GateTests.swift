@@ -398,3 +398,58 @@ struct InjectionTests {
         #expect("a\nb".oneLine == #"a\u{A}b"#)
     }
 }
+
+@Suite("Forged results headers")
+struct ForgedHeaderTests {
+    @Test("header fields that reports re-emit are validated on reading")
+    func validated() async throws {
+        let (lines, write) = try await RecountTests.smallResults()
+        let sha = try #require(lines[0].firstMatch(of: /"sha256":"([0-9a-f]{64})"/)).1
+        let time = try #require(lines[0].firstMatch(of: /"generatedAt":"([^"]*)"/)).1
+        let forgeries: [(String, String, String)] = [
+            (
+                #""sha256":"\#(sha)""#, #""sha256":"x` **SIGNED OFF** |""#,
+                "the header's matrix.sha256 is not 64 hexadecimal digits"
+            ),
+            (
+                #""toolVersion":"0.1.0""#, #""toolVersion":"0.1.0\n\n**SIGNED OFF**""#,
+                #"the header's toolVersion "0.1.0\n\n**SIGNED OFF**" is not a version such as 1.2.3"#
+            ),
+            (
+                #""generatedAt":"\#(time)""#, #""generatedAt":"nan""#,
+                #"the header's generatedAt "nan" is not a UTC time such as 2026-01-31T03:00:00Z"#
+            ),
+            (
+                #""poses":["P5"]"#, #""poses":["P5 | passed |\n| forged"]"#,
+                #"checklist item "fold" in the header names "P5 | passed |\n| forged", not a pose P1–P13"#
+            ),
+        ]
+        for (original, forged, message) in forgeries {
+            #expect(lines[0].contains(original), "\(original)")
+            var edited = lines
+            edited[0] = lines[0].replacingOccurrences(of: original, with: forged)
+            let path = try write(edited)
+            for command in [["signoff", path, "--by", "Ada"], ["merge", path, "--out", path + ".out"]] {
+                let result = await duoPose(command)
+                #expect(result.code == 65)
+                #expect(result.stderr == "Error: \(path):1: \(message)\n")
+            }
+        }
+    }
+
+    @Test("report.md and signoff.md escape the header's fields")
+    func escaped() throws {
+        let loaded = try MatrixLoader.loadBuiltIn()
+        var header = RunHeader(loaded: loaded, toolVersion: "1|2", generatedAt: "3|4", planCases: 0)
+        header.checklist = [ChecklistItem(id: "x", text: "t", poses: ["P1|P2"])]
+        let folder = try TestFiles.temporaryFolder()
+        var reports = try ReportSet(header: header, folder: folder)
+        _ = try reports.finish()
+        let report = try TestFiles.read(folder.appendingPathComponent(ReportSet.markdownName))
+        #expect(report.contains("duo-pose 1\\|2, 3\\|4."))
+        #expect(report.contains("| x | t | P1\\|P2 | not run |"))
+        let signoff = SignOff(
+            header: header, tally: Tally(), waivers: [:], signedBy: "A", signedAt: "now", resultsPath: "r", resultsSHA256: "s")
+        #expect(signoff.markdown().contains("| x | t | P1\\|P2 | not run |  |"))
+    }
+}

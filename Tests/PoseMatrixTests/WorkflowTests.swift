@@ -174,7 +174,7 @@ struct BaselineTests {
     /// A results.jsonl with the given statuses, one case per id.
     static func resultsFile(_ cases: [(String, CaseResult.Status)]) throws -> String {
         var lines = [
-            #"{"type":"header","formatVersion":1,"tool":"duo-pose","toolVersion":"0.1.0","generatedAt":"1970-01-01T00:00:00Z","matrix":{"name":"B","path":"b.json","sha256":"00"},"axes":{},"plan":{"cases":\#(cases.count)},"checklist":[]}"#
+            #"{"type":"header","formatVersion":1,"tool":"duo-pose","toolVersion":"0.1.0","generatedAt":"1970-01-01T00:00:00Z","matrix":{"name":"B","path":"b.json","sha256":"\#(String(repeating: "0", count: 64))"},"axes":{},"plan":{"cases":\#(cases.count)},"checklist":[]}"#
         ]
         for (index, (id, status)) in cases.enumerated() {
             lines.append(

@@ -84,8 +84,10 @@ public struct MarkdownReport: ReportWriter {
     public mutating func finish(_ tally: Tally) throws {
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += header.verdict(tally.overall).line(tally.overall) + "\n\n"
-        out += "Matrix `" + Escaping.markdownCell(header.matrixPath) + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
-        out += "duo-pose \(header.toolVersion), \(header.generatedAt).\n\n"
+        out += "Matrix `" + Escaping.markdownCell(header.matrixPath) + "` (SHA-256 `"
+        out += Escaping.markdownCell(String(header.matrixSHA256.prefix(12))) + "`), "
+        out +=
+            "duo-pose " + Escaping.markdownCell(header.toolVersion) + ", " + Escaping.markdownCell(header.generatedAt) + ".\n\n"
         if let observations = header.observations {
             out += "Observed values come from `" + Escaping.markdownCell(observations.path) + "` (SHA-256 "
             out += "`\(observations.sha256.prefix(12))`), recorded on a real simulator or device, not from the model.\n\n"
@@ -179,7 +181,7 @@ public struct MarkdownReport: ReportWriter {
         var out = "\n## Checklist\n\n| Item | Text | Poses | Status |\n|---|---|---|---|\n"
         for item in header.checklist {
             out += "| " + Escaping.markdownCell(item.id) + " | " + Escaping.markdownCell(item.text) + " | "
-            out += item.poses.joined(separator: ", ") + " | " + tally.status(of: item) + " |\n"
+            out += Escaping.markdownCell(item.poses.joined(separator: ", ")) + " | " + tally.status(of: item) + " |\n"
         }
         try file.write(out)
     }

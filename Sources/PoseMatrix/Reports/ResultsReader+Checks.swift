@@ -2,6 +2,29 @@
 /// scope, and case lines that are exactly the plan's (or the shard's) in order, with a summary
 /// line that agrees with them.
 extension ResultsReader {
+    /// Checks the header's fields that reports re-emit, so that a forged header cannot put
+    /// Markdown into `signoff.md` or `report.md`: SHA-256s, the tool version, the time, the poses.
+    static func validate(_ header: RunHeader, error fail: (String) -> ResultsError) throws(ResultsError) {
+        guard isSHA256(header.matrixSHA256) else { throw fail("the header's matrix.sha256 is not 64 hexadecimal digits") }
+        if let observations = header.observations, !isSHA256(observations.sha256) {
+            throw fail("the header's observations.sha256 is not 64 hexadecimal digits")
+        }
+        guard (try? /[0-9]{1,9}\.[0-9]{1,9}\.[0-9]{1,9}([-+][0-9A-Za-z.-]{1,40})?/.wholeMatch(in: header.toolVersion)) != nil
+        else { throw fail("the header's toolVersion \(quoted(header.toolVersion)) is not a version such as 1.2.3") }
+        guard (try? /[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z/.wholeMatch(in: header.generatedAt)) != nil else {
+            throw fail("the header's generatedAt \(quoted(header.generatedAt)) is not a UTC time such as 2026-01-31T03:00:00Z")
+        }
+        for item in header.checklist {
+            if let pose = item.poses.first(where: { Pose.named($0) == nil }) {
+                throw fail("checklist item \(quoted(item.id)) in the header names \(quoted(pose)), not a pose P1–P13")
+            }
+        }
+    }
+
+    private static func isSHA256(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// Reads the header's `filter` and `plan.matrixCases`.
     static func scope(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> RunScope {
         var scope = RunScope()

@@ -162,6 +162,7 @@ extension ResultsReader {
             generatedAt: generatedAt, planCases: Int(planCases), shard: shard, observations: observations)
         header.strict = node["strict"]?.bool ?? false
         header.scope = try scope(node, error: fail)
+        try validate(header, error: fail)
         return header
     }
 

@@ -71,11 +71,13 @@ public struct SignOff: Sendable {
         for entry in items {
             let note = entry.waiver.map { "waived (\(entry.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
             out += "| " + Escaping.markdownCell(entry.item.id) + " | " + Escaping.markdownCell(entry.item.text) + " | "
-            out += entry.item.poses.joined(separator: ", ") + " | " + entry.status.rawValue + " | " + note + " |\n"
+            out += Escaping.markdownCell(entry.item.poses.joined(separator: ", ")) + " | " + entry.status.rawValue + " | " + note
+            out += " |\n"
         }
         out += "\nSigned by " + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
         out += "- duo-pose \(DuoPose.version); results written by duo-pose " + Escaping.markdownCell(header.toolVersion) + "\n"
-        out += "- Matrix `" + Escaping.markdownCell(header.matrixPath) + "`, SHA-256 `\(header.matrixSHA256)`\n"
+        out += "- Matrix `" + Escaping.markdownCell(header.matrixPath) + "`, SHA-256 `"
+        out += Escaping.markdownCell(header.matrixSHA256) + "`\n"
         out += "- Results `" + Escaping.markdownCell(resultsPath) + "`, SHA-256 `\(resultsSHA256)`\n"
         return out
     }
