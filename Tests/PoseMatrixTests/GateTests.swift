@@ -453,3 +453,34 @@ struct ForgedHeaderTests {
         #expect(signoff.markdown().contains("| x | t | P1\\|P2 | not run |  |"))
     }
 }
+
+@Suite("SOURCE_DATE_EPOCH")
+struct SourceDateEpochTests {
+    @Test(
+        "anything but a whole number of seconds from 0 is a usage error naming the variable",
+        arguments: ["nan", "garbage", "-1", "1.5", "", " 5", "+5", "253402300800", "99999999999999999999"])
+    func refused(_ value: String) async throws {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let result = await duoPose(["run", "--out", out.path, "--pose", "P1"], environment: ["SOURCE_DATE_EPOCH": value])
+        #expect(result.code == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, from 0 to 253402300799, not '\(value)'\n"
+                    + "Usage: "))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let signoff = await duoPose(["signoff", "r.jsonl", "--by", "A"], environment: ["SOURCE_DATE_EPOCH": value])
+        #expect(signoff.code == 64)
+        #expect(signoff.stderr.hasPrefix("Error: SOURCE_DATE_EPOCH must be a whole number"))
+    }
+
+    @Test("0 and the last second of year 9999 are accepted")
+    func accepted() async throws {
+        for (value, time) in [("0", "1970-01-01T00:00:00Z"), ("253402300799", "9999-12-31T23:59:59Z")] {
+            let out = try TestFiles.temporaryFolder()
+            let result = await duoPose(
+                ["run", "--out", out.path, "--pose", "P1", "--quiet"], environment: ["SOURCE_DATE_EPOCH": value])
+            #expect(result.code == 0)
+            #expect(try resultsLines(out).header.contains(#""generatedAt":"\#(time)""#))
+        }
+    }
+}

@@ -230,7 +230,8 @@ enum RunCommand {
         if options.dryRun && (options.output.summaryPath != nil || options.output.baselinePath != nil) {
             throw UsageError(message: "--dry-run writes nothing, so it takes no --summary or --baseline", command: .run)
         }
-        options.deterministic = parsed.flags.contains("--deterministic") || environment["SOURCE_DATE_EPOCH"] != nil
+        let epoch = try sourceDateEpoch(environment, command: .run)
+        options.deterministic = parsed.flags.contains("--deterministic") || epoch != nil
         return options
     }
 
@@ -238,10 +239,28 @@ enum RunCommand {
     static func timestamp(deterministic: Bool, environment: [String: String]) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
-        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) {
-            return formatter.string(from: Date(timeIntervalSince1970: epoch))
+        if let epoch = try? sourceDateEpoch(environment, command: .run) {
+            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
         }
         return formatter.string(from: deterministic ? Date(timeIntervalSince1970: 0) : Date())
+    }
+
+    /// The latest SOURCE_DATE_EPOCH accepted: the last second of year 9999.
+    static let latestSourceDateEpoch = 253_402_300_799
+
+    /// SOURCE_DATE_EPOCH, when set: a whole number of seconds since 1970, 0 or more; anything
+    /// else is a usage error that names the variable, never a silent 1970 or an empty time.
+    static func sourceDateEpoch(_ environment: [String: String], command: Command) throws(UsageError) -> Int? {
+        guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 12, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let seconds = Int(text), seconds <= latestSourceDateEpoch
+        else {
+            throw UsageError(
+                message: "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, from 0 to "
+                    + "\(latestSourceDateEpoch), not '\(text)'",
+                command: command)
+        }
+        return seconds
     }
 
     /// The subfolder for one of several matrices: the file name without its extension.

@@ -10,6 +10,11 @@ enum SignoffCommand {
         guard let name = parsed.value("--by"), !name.allSatisfy(\.isWhitespace) else {
             return context.usageError(UsageError(message: "--by NAME is required: say who signs off", command: .signoff))
         }
+        do {
+            _ = try RunCommand.sourceDateEpoch(context.environment, command: .signoff)
+        } catch {
+            return context.usageError(error)
+        }
         var waiverTexts: [String: String] = [:]
         for waiver in parsed.values["--waive"] ?? [] {
             let parts = waiver.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
