@@ -484,3 +484,45 @@ struct SourceDateEpochTests {
         }
     }
 }
+
+@Suite("Baselines from elsewhere")
+struct BaselineOriginTests {
+    @Test("a baseline from another matrix is compared with a warning on stderr")
+    func otherMatrix() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let before = folder.appendingPathComponent("before")
+        _ = await duoPose(["run", TestFiles.fixture("passing.json"), "--out", before.path, "--quiet"])
+        let baseline = before.appendingPathComponent(ReportSet.resultsName).path
+        let other = try ResultsReader(path: baseline).header.matrixSHA256.prefix(12)
+        let this = SHA256.hex(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("small.json"))))).prefix(12)
+        let warning =
+            "Warning: the baseline \(baseline) comes from another matrix (SHA-256 \(other), this one \(this)): "
+            + "cases are matched by id alone\n"
+        let after = folder.appendingPathComponent("after")
+        let run = await duoPose(["run", TestFiles.fixture("small.json"), "--out", after.path, "--baseline", baseline])
+        #expect(run.code == 1)
+        #expect(run.stderr == warning)
+        let same = await duoPose(["run", TestFiles.fixture("passing.json"), "--out", after.path, "--baseline", baseline])
+        #expect(same.stderr == "")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", after.path, "--quiet"])
+        let merge = await duoPose([
+            "merge", after.appendingPathComponent(ReportSet.resultsName).path, "--out", folder.appendingPathComponent("m").path,
+            "--baseline", baseline,
+        ])
+        #expect(merge.stderr.hasPrefix(warning))
+    }
+
+    @Test("a shard's results are refused as a baseline")
+    func shard() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let before = folder.appendingPathComponent("before")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", before.path, "--quiet", "--shard", "1/2"])
+        let baseline = before.appendingPathComponent(ReportSet.resultsName).path
+        let out = folder.appendingPathComponent("never")
+        let result = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--baseline", baseline])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr == "Error: \(baseline):1: is shard 1/2 of a run; compare with the merged results of the shards\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}

@@ -24,6 +24,7 @@ enum MergeCommand {
             context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
+        context.warnIfOtherMatrix(baseline, sha256: header.matrixSHA256)
         do {
             try FileManager.default.createDirectory(atPath: output.folder, withIntermediateDirectories: true)
             var reports = try ReportSet(

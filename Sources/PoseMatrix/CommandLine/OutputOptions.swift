@@ -66,6 +66,15 @@ extension String {
 }
 
 extension Context {
+    /// Warns, without stopping, when the baseline ran another matrix: cases are then matched by id alone.
+    func warnIfOtherMatrix(_ baseline: BaselineComparison?, sha256: String) {
+        guard let baseline, baseline.header.matrixSHA256 != sha256 else { return }
+        stderr.write(
+            ("Warning: the baseline \(baseline.diff.path) comes from another matrix (SHA-256 "
+                + "\(baseline.header.matrixSHA256.prefix(12)), this one \(sha256.prefix(12))): cases are matched by id alone")
+                .oneLine + "\n")
+    }
+
     /// A report that could not be written: exit 74.
     func cannotWrite(_ error: any Error, folder: String) -> Int32 {
         if let error = error as? OutputError {

@@ -58,6 +58,7 @@ enum RunCommand {
             context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
+        context.warnIfOtherMatrix(baseline, sha256: loaded[0].sha256)
         var plans: [(LoadedMatrix, Plan)] = []
         for matrix in loaded {
             do {
