@@ -365,7 +365,8 @@ struct InjectionTests {
         #expect(loud.code == 0)
         #expect(
             loud.stdout.hasPrefix(
-                #"duo-pose: Evil\u{1B}[2J\u{D}\u{A}::error file=x::forged\u{202E}\u{85}: PASSED: 1 passed, 0 failed"#))
+                #"duo-pose: Evil\u{1B}[2J\u{D}\u{A}::error file=x::forged\u{202E}\u{85}: PASSED: 1 passed, 0 failed, 0 errors, 0 not run of 1 case."#
+            ))
         Self.expectPlain(loud.stdout)
         let dry = await duoPose(["run", path, "--dry-run"])
         Self.expectPlain(dry.stdout)
@@ -524,5 +525,106 @@ struct BaselineOriginTests {
         #expect(
             result.stderr == "Error: \(baseline):1: is shard 1/2 of a run; compare with the merged results of the shards\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
+
+@Suite("Rough edges of the command line")
+struct CommandLineEdgeTests {
+    @Test("help for an unknown topic is a usage error with a suggestion")
+    func helpBogus() async {
+        let bogus = await duoPose(["help", "bogus"])
+        #expect(bogus.code == 64)
+        #expect(bogus.stdout == "")
+        #expect(bogus.stderr == "Error: no help for 'bogus': it is not a command\nSee 'duo-pose --help'.\n")
+        let typo = await duoPose(["help", "rnu"])
+        #expect(typo.stderr == "Error: no help for 'rnu': it is not a command; did you mean 'run'?\nSee 'duo-pose --help'.\n")
+        let known = await duoPose(["help", "merge"])
+        #expect(known.code == 0)
+        #expect(
+            known.stdout.hasPrefix(
+                "Usage: duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--summary FILE] [--strict] [--quiet]\n"))
+    }
+
+    @Test("without a command word, messages do not name 'run'")
+    func implicitRun() async {
+        let short = await duoPose(["-V"])
+        #expect(short.code == 64)
+        #expect(short.stderr == "Error: unknown option '-V'\nSee 'duo-pose --help'.\n")
+        let typo = await duoPose(["--verison"])
+        #expect(typo.stderr == "Error: unknown option '--verison'; did you mean '--version'?\nSee 'duo-pose --help'.\n")
+        let afterFile = await duoPose([TestFiles.fixture("passing.json"), "--jbos", "2"])
+        #expect(afterFile.stderr == "Error: unknown option '--jbos'; did you mean '--jobs'?\nSee 'duo-pose --help'.\n")
+        let explicit = await duoPose(["run", "-V"])
+        #expect(explicit.stderr.hasPrefix("Error: unknown option '-V' for 'run'\nUsage: duo-pose run "))
+    }
+
+    /// Runs the command line with bytes on standard input.
+    static func withInput(_ bytes: String, _ arguments: [String]) async -> Invocation {
+        let out = CapturedText()
+        let err = CapturedText()
+        let code = await DuoPose.run(
+            arguments: arguments, stdout: out, stderr: err, environment: [:], standardInput: { Array(bytes.utf8) })
+        return Invocation(code: code, stdout: out.text, stderr: err.text)
+    }
+
+    @Test("'-' reads a matrix from standard input")
+    func standardInput() async throws {
+        let matrix = try String(contentsOfFile: TestFiles.fixture("passing.json"), encoding: .utf8)
+        let out = try TestFiles.temporaryFolder()
+        let result = await Self.withInput(matrix, ["run", "-", "--out", out.path, "--quiet"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try resultsLines(out).header.contains(#""path":"<stdin>""#))
+        let validate = await Self.withInput(
+            #"{ "formatVersion": 1, "name": "x", "poses": [{ "pose": "P1" }] }"#, ["validate", "-"])
+        #expect(validate.stdout == "<stdin>: valid, 1 pose entry, 1 case\n")
+        let bad = await Self.withInput(#"{ "formatVersion": 1, "name": "x", "poses": [{ "pose": "P14" }] }"#, ["validate", "-"])
+        #expect(bad.code == 65)
+        #expect(bad.stderr.hasPrefix("Error: <stdin>:1:56: poses[0].pose: unknown pose \"P14\""))
+    }
+
+    @Test("a pipe named by path (process substitution) is read like a file")
+    func pipePath() async throws {
+        let pipe = Pipe()
+        let matrix = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("passing.json")))
+        let writer = Task.detached {
+            pipe.fileHandleForWriting.write(matrix)
+            try? pipe.fileHandleForWriting.close()
+        }
+        let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
+        let result = await duoPose(["validate", path])
+        await writer.value
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(path): valid, "))
+    }
+
+    @Test("counts take the right number: 1 error, 1 case, 1 more error")
+    func plurals() {
+        var counts = Counts()
+        counts.total = 1
+        counts.errors = 1
+        #expect(RunVerdict.failed.line(counts) == "**FAILED**: 0 passed, 0 failed, 1 error, 0 not run of 1 case.")
+        let err = CapturedText()
+        let context = Context(stdout: CapturedText(), stderr: err, environment: [:], progressSink: err, standardInput: { [] })
+        let errors = (0...Context.shownErrorLimit).map { MatrixError(file: "m.json", message: "bad \($0)") }
+        _ = context.matrixErrors(MatrixErrors(errors: errors))
+        #expect(err.text.hasSuffix("Error: m.json: bad 49\nError: … and 1 more error\n"))
+    }
+}
+
+@Suite("README usage lines")
+struct ReadmeUsageTests {
+    @Test("the README's command-line block gives every command's generated usage line")
+    func usageLines() throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let block = try #require(
+            readme.components(separatedBy: "## Command line\n\n```\n").dropFirst().first?.components(separatedBy: "```").first)
+        var lines: [String] = []
+        for line in block.split(separator: "\n") {
+            let text = String(line.split(separator: "#").first ?? "").trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix(" ") { lines[lines.count - 1] += " " + text } else { lines.append(text) }
+        }
+        for command in Command.allCases {
+            #expect(lines.contains(command.synopsis), "README lacks: \(command.synopsis)")
+        }
     }
 }

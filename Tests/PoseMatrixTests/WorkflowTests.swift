@@ -314,7 +314,9 @@ struct SignOffTests {
         let folder = try TestFiles.temporaryFolder()
         _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", folder.path, "--quiet"])
         let results = folder.appendingPathComponent("results.jsonl").path
-        let usage = "Usage: \(Command.signoff.synopsis)\nSee 'duo-pose --help'.\n"
+        let usage =
+            "Usage: duo-pose signoff RESULTS [--out FILE] --by NAME [--waive ID=reason]… [--allow-partial]\n"
+            + "See 'duo-pose help signoff'.\n"
         let noReason = await duoPose(["signoff", results, "--by", "G", "--waive", "closed"])
         #expect(noReason.code == 64)
         #expect(noReason.stderr == "Error: --waive closed needs a reason: --waive ID=reason\n" + usage)

@@ -266,6 +266,7 @@ enum RunCommand {
 
     /// The subfolder for one of several matrices: the file name without its extension.
     static func folderName(for path: String) -> String {
+        if path == "-" { return "stdin" }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return name.isEmpty ? "matrix" : name
     }

@@ -58,6 +58,6 @@ extension AxisValue {
 extension RunHeader {
     /// "57 of 120 planned cases": the cases run against the cases the whole matrix plans.
     public func coverage(cases: Int) -> String {
-        "\(cases) of \(scope.matrixCases ?? planCases) planned cases"
+        "\(cases) of " + counted(scope.matrixCases ?? planCases, "planned case")
     }
 }

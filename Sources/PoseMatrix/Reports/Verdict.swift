@@ -43,8 +43,8 @@ public enum RunVerdict: Sendable, Equatable {
     /// "**FAILED**: 3 passed, …" — the first thing a person reads, in Markdown.
     public func line(_ counts: Counts) -> String {
         let tail =
-            "\(counts.passed) passed, \(counts.failed) failed, \(counts.errors) errors, \(counts.notRun) not run "
-            + "of \(counts.total) cases."
+            "\(counts.passed) passed, \(counts.failed) failed, \(counted(counts.errors, "error")), \(counts.notRun) not run "
+            + "of \(counted(counts.total, "case"))."
         switch self {
         case .passed: return "**PASSED**: " + tail
         case .failed: return "**FAILED**: " + tail
