@@ -43,12 +43,16 @@ struct InterruptionTests {
         process.arguments = ["run", try longMatrix(), "--out", folder.path, "--quiet"]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Ready when the run has started writing: its temporary reports appear in the folder.
+        // Ready when the run is writing cases: its temporary results file has bytes in it.
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            if names.contains(where: { $0.hasPrefix(".") }) { break }
-            try await Task.sleep(for: .milliseconds(5))
+            let writing = names.filter { $0.hasPrefix(".results.jsonl.tmp-") }.contains { name in
+                let size = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size]
+                return (size as? Int ?? 0) > 0
+            }
+            if writing { break }
+            usleep(2_000)
         }
         kill(process.processIdentifier, signal)
         process.waitUntilExit()

@@ -107,6 +107,7 @@ struct ShardTests {
         var name: String
         var environment: [String: String]
         var shard: Shard?
+        var asked = false
         var testDescription: String { name }
     }
 
@@ -117,20 +118,23 @@ struct ShardTests {
                 name: "Bazel, 0-based", environment: ["TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "0"],
                 shard: Shard(index: 1, total: 4)),
             EngineCase(
-                name: "GitLab, 1-based", environment: ["CI_NODE_TOTAL": "4", "CI_NODE_INDEX": "4"],
-                shard: Shard(index: 4, total: 4)),
+                name: "GitLab, 1-based, only when asked", environment: ["CI_NODE_TOTAL": "4", "CI_NODE_INDEX": "4"],
+                shard: Shard(index: 4, total: 4), asked: true),
+            EngineCase(name: "GitLab, not asked", environment: ["CI_NODE_TOTAL": "4", "CI_NODE_INDEX": "4"], shard: nil),
+            EngineCase(name: "GitLab, a total of 1 and no index", environment: ["CI_NODE_TOTAL": "1"], shard: nil, asked: true),
             EngineCase(
                 name: "Buildkite, 0-based", environment: ["BUILDKITE_PARALLEL_JOB_COUNT": "3", "BUILDKITE_PARALLEL_JOB": "2"],
                 shard: Shard(index: 3, total: 3)),
             EngineCase(name: "none", environment: ["CI": "true"], shard: nil),
         ])
     func engines(_ example: EngineCase) throws {
-        #expect(try Shard.fromEnvironment(example.environment).get() == example.shard)
+        #expect(try Shard.fromEnvironment(example.environment, asked: example.asked).get() == example.shard)
     }
 
     @Test("malformed shard variables are a usage error that names them")
     func malformedEngine() async {
-        let result = await duoPose(["run", "--quiet"], environment: ["CI_NODE_TOTAL": "3", "CI_NODE_INDEX": "0"])
+        let result = await duoPose(
+            ["run", "--quiet", "--shard", "auto"], environment: ["CI_NODE_TOTAL": "3", "CI_NODE_INDEX": "0"])
         #expect(result.code == 64)
         #expect(
             result.stderr.hasPrefix(
@@ -171,16 +175,17 @@ struct BaselineTests {
     /// A results.jsonl with the given statuses, one case per id.
     static func resultsFile(_ cases: [(String, CaseResult.Status)]) throws -> String {
         var lines = [
-            #"{"type":"header","formatVersion":1,"tool":"duo-pose","toolVersion":"0.1.0","generatedAt":"1970-01-01T00:00:00Z","matrix":{"name":"B","path":"b.json","sha256":"00"},"axes":{},"plan":{"cases":\#(cases.count)},"checklist":[]}"#
+            #"{"type":"header","formatVersion":1,"tool":"duo-pose","toolVersion":"0.1.0","generatedAt":"1970-01-01T00:00:00Z","matrix":{"name":"B","path":"b.json","sha256":"\#(String(repeating: "0", count: 64))"},"axes":{},"plan":{"cases":\#(cases.count)},"checklist":[]}"#
         ]
         for (index, (id, status)) in cases.enumerated() {
             lines.append(
                 #"{"type":"case","index":\#(index),"id":"\#(id)","pose":"P1","values":{},"status":"\#(status.rawValue)","duration":0}"#
             )
         }
+        let count = { (status: CaseResult.Status) in cases.filter { $0.1 == status }.count }
         lines.append(
-            #"{"type":"summary","total":\#(cases.count),"passed":0,"failed":0,"notRun":0,"error":0,"verdict":"passed","duration":0}"#
-        )
+            #"{"type":"summary","total":\#(cases.count),"passed":\#(count(.passed)),"failed":\#(count(.failed)),"#
+                + #""notRun":\#(count(.notRun)),"error":\#(count(.error)),"duration":0}"#)
         return try TestFiles.writeTemporary(lines.joined(separator: "\n") + "\n", name: "baseline.jsonl")
     }
 
@@ -277,7 +282,7 @@ struct BaselineTests {
     func failOnUsage(_ arguments: [String], _ command: Command, _ message: String) async {
         let result = await duoPose(arguments)
         #expect(result.code == 64)
-        #expect(result.stderr == "Error: \(message)\nUsage: \(command.synopsis)\nSee 'duo-pose --help'.\n")
+        #expect(result.stderr == "Error: \(message)\nUsage: \(command.synopsis)\nSee 'duo-pose help \(command.rawValue)'.\n")
     }
 
     @Test("a baseline that is not a finished results file is refused before anything is written")
@@ -323,7 +328,7 @@ struct SignOffTests {
     func signoff(_ example: Case) async throws {
         let folder = try TestFiles.temporaryFolder()
         _ = await duoPose(["run", TestFiles.fixture(example.fixture), "--out", folder.path, "--quiet"] + example.run)
-        let waivers = example.waivers.flatMap { ["--waive", $0] }
+        let waivers = example.waivers.flatMap { ["--waive", $0] } + (example.run.isEmpty ? [] : ["--allow-partial"])
         let result = await duoPose(["signoff", folder.appendingPathComponent("results.jsonl").path, "--by", "Grace"] + waivers)
         #expect(result.code == example.code, "\(result.stderr)")
         let text = try TestFiles.read(folder.appendingPathComponent("signoff.md"))
@@ -375,7 +380,9 @@ struct SignOffTests {
         let folder = try TestFiles.temporaryFolder()
         _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", folder.path, "--quiet"])
         let results = folder.appendingPathComponent("results.jsonl").path
-        let usage = "Usage: \(Command.signoff.synopsis)\nSee 'duo-pose --help'.\n"
+        let usage =
+            "Usage: duo-pose signoff RESULTS [--out FILE] [--trust LEVELS] --by NAME [--waive ID=reason]… [--allow-partial]\n"
+            + "See 'duo-pose help signoff'.\n"
         let noReason = await duoPose(["signoff", results, "--by", "G", "--waive", "closed"])
         #expect(noReason.code == 64)
         #expect(noReason.stderr == "Error: --waive closed needs a reason: --waive ID=reason\n" + usage)

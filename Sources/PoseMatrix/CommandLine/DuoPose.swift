@@ -25,20 +25,22 @@ public enum DuoPose {
     }
 
     /// Runs `duo-pose` with the words after the program name.
+    /// `standardInput` gives the bytes a matrix named `-` is read from.
     public static func run(
         arguments: [String], stdout: TextSink, stderr: TextSink,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        standardInput: @escaping () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
     ) async -> Int32 {
-        let context = Context(stdout: stdout, stderr: stderr, environment: environment)
+        var context = Context(
+            stdout: TerminalSink(stdout), stderr: TerminalSink(stderr), environment: environment, progressSink: stderr,
+            standardInput: standardInput)
         var words = arguments
         if words.first == "--version" {
             stdout.write("duo-pose \(version)\n")
             return ExitCode.success
         }
         if words.first == "--help" || words.first == "-h" || words.first == "help" {
-            let topic = words.dropFirst().first.flatMap(Command.init(rawValue:))
-            stdout.write(topic.map(Help.command) ?? Help.overview)
-            return ExitCode.success
+            return help(topic: words.dropFirst().first, context: context)
         }
         let command: Command
         if let first = words.first, !first.hasPrefix("-") {
@@ -50,17 +52,39 @@ public enum DuoPose {
                             message: "unknown command '\(first)'"
                                 + didYouMean(suggest(first, from: Command.allCases.map(\.rawValue))).replacingQuotes()))
                 }
+                context.implicitRun = true
                 return await RunCommand.execute(words, context: context)
             }
             command = named
             words.removeFirst()
         } else {
             command = .run
+            context.implicitRun = true
         }
         if words.contains("--help") || words.contains("-h") {
             stdout.write(Help.command(command))
             return ExitCode.success
         }
+        return await execute(command, words, context: context)
+    }
+
+    /// Prints the overview, or a command's help; an unknown topic is a usage error with a suggestion.
+    private static func help(topic: String?, context: Context) -> Int32 {
+        guard let topic else {
+            context.stdout.write(Help.overview)
+            return ExitCode.success
+        }
+        guard let command = Command(rawValue: topic) else {
+            return context.usageError(
+                UsageError(
+                    message: "no help for '\(topic)': it is not a command"
+                        + didYouMean(suggest(topic, from: Command.allCases.map(\.rawValue))).replacingQuotes()))
+        }
+        context.stdout.write(Help.command(command))
+        return ExitCode.success
+    }
+
+    private static func execute(_ command: Command, _ words: [String], context: Context) async -> Int32 {
         switch command {
         case .run: return await RunCommand.execute(words, context: context)
         case .validate: return ValidateCommand.execute(words, context: context)
@@ -77,17 +101,26 @@ struct Context {
     var stdout: TextSink
     var stderr: TextSink
     var environment: [String: String]
+    /// Standard error as it is, for the progress line, which redraws itself with a carriage return.
+    var progressSink: TextSink
+    /// Reads standard input whole, for a matrix named `-`.
+    var standardInput: () -> [UInt8]
+    /// Whether `run` was implied (no command word), so that messages do not name a command the user never typed.
+    var implicitRun = false
 
     /// Whether to show progress: only on a terminal, never in a file or a CI log.
     var showsProgress: Bool {
-        stderr is StandardStream && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb" && environment["CI"] == nil
+        progressSink is StandardStream && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb" && environment["CI"] == nil
     }
 
     /// `Error: …`, the usage line and the pointer to help; exit 64.
     func usageError(_ error: UsageError) -> Int32 {
-        var text = "Error: \(error.message)\n"
-        if let command = error.command { text += "Usage: \(command.synopsis)\n" }
-        text += "See 'duo-pose --help'.\n"
+        var text = "Error: \(error.message.oneLine)\n"
+        if let command = error.command {
+            text += "Usage: \(command.synopsis)\nSee 'duo-pose help \(command.rawValue)'.\n"
+        } else {
+            text += "See 'duo-pose --help'.\n"
+        }
         stderr.write(text)
         return DuoPose.ExitCode.usage
     }
@@ -95,7 +128,7 @@ struct Context {
     /// A results file that cannot be used: `Error: FILE[:LINE]: message`; exit 66 when it could
     /// not be read at all, 65 when it was read and found wrong.
     func resultsError(_ error: ResultsError) -> Int32 {
-        stderr.write("Error: \(error)\n")
+        stderr.write("Error: " + "\(error)".oneLine + "\n")
         return error.cause == .unreadable ? DuoPose.ExitCode.cannotRead : DuoPose.ExitCode.invalidInput
     }
 
@@ -104,9 +137,9 @@ struct Context {
 
     /// The errors of an invalid matrix, one `Error:` line each (the first 50); exit 65.
     func matrixErrors(_ errors: MatrixErrors) -> Int32 {
-        for error in errors.errors.prefix(Self.shownErrorLimit) { stderr.write("Error: \(error)\n") }
+        for error in errors.errors.prefix(Self.shownErrorLimit) { stderr.write("Error: \(error.description.oneLine)\n") }
         if errors.errors.count > Self.shownErrorLimit {
-            stderr.write("Error: … and \(errors.errors.count - Self.shownErrorLimit) more errors\n")
+            stderr.write("Error: … and \(counted(errors.errors.count - Self.shownErrorLimit, "more error"))\n")
         }
         return DuoPose.ExitCode.invalidInput
     }
@@ -114,12 +147,15 @@ struct Context {
     /// Parses the words for a command; on a usage error, reports it and returns nil (exit 64).
     func parse(_ words: [String], _ command: Command) -> ParsedArguments? {
         do {
-            return try ParsedArguments.parse(words, command: command)
+            return try ParsedArguments.parse(words, command: command, implicit: implicitRun)
         } catch {
             _ = usageError(error)
             return nil
         }
     }
+
+    /// What errors and reports call a matrix read from standard input (`-`).
+    static let standardInputName = "<stdin>"
 
     /// Loads every named matrix (the built-in one when none is named), collecting all errors.
     func loadMatrices(_ paths: [String]) -> Result<[LoadedMatrix], MatrixErrors> {
@@ -129,7 +165,14 @@ struct Context {
         var loaded: [LoadedMatrix] = []
         var errors: [MatrixError] = []
         for path in paths {
-            do { loaded.append(try MatrixLoader.load(path: path)) } catch { errors += error.errors }
+            do {
+                loaded.append(
+                    path == "-"
+                        ? try MatrixLoader.load(bytes: standardInput(), path: Self.standardInputName)
+                        : try MatrixLoader.load(path: path))
+            } catch {
+                errors += error.errors
+            }
         }
         return errors.isEmpty ? .success(loaded) : .failure(MatrixErrors(errors: errors))
     }

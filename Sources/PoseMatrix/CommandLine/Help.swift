@@ -15,8 +15,8 @@ enum Help {
         }
         text += """
 
-            Exit codes: 0 all passed (not run allowed unless --strict), 1 a case failed or errored,
-            64 usage error, 65 invalid matrix, 74 a report could not be written.
+            Exit codes: 0 all that ran passed (not run allowed unless --strict), 1 a case failed or
+            errored or no case ran, 64 usage error, 65 invalid matrix, 74 a report could not be written.
 
             See 'duo-pose help COMMAND' for a command's options; --version prints the version.
 

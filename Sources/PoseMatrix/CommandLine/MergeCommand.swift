@@ -13,15 +13,18 @@ enum MergeCommand {
         guard !parsed.positionals.isEmpty else {
             return context.usageError(UsageError(message: "name the results.jsonl files to merge", command: .merge))
         }
-        let header: RunHeader
+        var header: RunHeader
         let baseline: BaselineComparison?
         do {
             // Check every file whole before writing: a shard cut short must not make a report.
             header = try ShardSet.check(parsed.positionals)
+            header.strict = output.strict
+            header.failOnNew = output.failOn == .new
             baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
         } catch {
             return context.resultsError(error)
         }
+        context.warnIfOtherMatrix(baseline, sha256: header.matrixSHA256)
         do {
             let summary = try output.openSummary()
             try FolderLock.createFolder(output.folder)
@@ -36,7 +39,7 @@ enum MergeCommand {
         } catch let error as ResultsError {
             return context.resultsError(error)
         } catch is CancellationError {
-            context.stderr.write("duo-pose: interrupted; no report in \(output.folder) was replaced\n")
+            context.stderr.write("duo-pose: interrupted; no report in \(output.folder) was replaced".oneLine + "\n")
             return DuoPose.ExitCode.interrupted(by: SIGINT)
         } catch {
             return context.cannotWrite(error, folder: output.folder)
@@ -70,6 +73,12 @@ enum ShardSet {
                     message:
                         "comes from a plan of \(other.header.planCases) cases, \(first.path) from one of \(first.header.planCases): "
                         + "were they run with different --pose or --where?")
+            }
+            if other.header.scope != first.header.scope {
+                throw ResultsError(
+                    file: other.path, line: 1,
+                    message:
+                        "was run with '\(other.header.scope.arguments)', \(first.path) with '\(first.header.scope.arguments)'")
             }
         }
         var seen: [Int: String] = [:]

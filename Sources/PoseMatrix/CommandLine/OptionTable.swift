@@ -7,20 +7,28 @@ public enum Command: String, CaseIterable, Sendable {
     case merge
     case signoff
 
-    /// The synopsis shown in usage lines and help.
-    var synopsis: String {
+    /// The words a command takes besides its options, as the synopsis shows them.
+    var positionals: String {
         switch self {
-        case .run:
-            "duo-pose run [MATRIX…] [--out DIR] [--jobs N] [--pose P1,P7] [--where axis=value] [--shard K/N] "
-                + "[--baseline RESULTS] [--fail-on any|new] [--observations FILE] [--summary FILE] [--dry-run] [--strict] "
-                + "[--quiet]"
-        case .validate: "duo-pose validate MATRIX…"
-        case .list: "duo-pose list [--json]"
-        case .show: "duo-pose show POSE [--matrix FILE] [--axis axis=value] [--json]"
-        case .merge:
-            "duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--fail-on any|new] [--summary FILE] [--strict] [--quiet]"
-        case .signoff: "duo-pose signoff RESULTS --by NAME [--waive ID=reason]… [--out FILE]"
+        case .run: "[MATRIX…]"
+        case .validate: "MATRIX…"
+        case .list: ""
+        case .show: "POSE"
+        case .merge: "RESULTS…"
+        case .signoff: "RESULTS"
         }
+    }
+
+    /// The synopsis shown in usage lines and help, made from the option table so that it
+    /// cannot leave an option out: required options bare, the others in brackets, `…` when repeatable.
+    var synopsis: String {
+        var words = ["duo-pose", rawValue, positionals].filter { !$0.isEmpty }
+        for option in OptionTable.options(for: self) where option.name != "--help" {
+            let word = option.valueName.map { "\(option.name) \($0)" } ?? option.name
+            let shown = option.required.contains(self) ? word : "[" + word + "]"
+            words.append(shown + (option.repeats ? "…" : ""))
+        }
+        return words.joined(separator: " ")
     }
 
     var summary: String {
@@ -43,13 +51,15 @@ struct OptionSpec: Sendable {
     var commands: [Command]
     var help: String
     var repeats = false
+    /// The commands that cannot do without this option.
+    var required: [Command] = []
 }
 
 enum OptionTable {
     static let options: [OptionSpec] = [
         OptionSpec(
             name: "--out", valueName: "DIR", commands: [.run, .merge],
-            help: "Folder for the reports (run's default: ./Reports; merge needs one)."),
+            help: "Folder for the reports (run's default: ./Reports; merge needs one).", required: [.merge]),
         OptionSpec(
             name: "--out", valueName: "FILE", commands: [.signoff],
             help: "Where to write the sign-off (default: signoff.md beside RESULTS)."),
@@ -68,8 +78,10 @@ enum OptionTable {
             name: "--deterministic", commands: [.run],
             help: "Write zero durations and a fixed timestamp (also when SOURCE_DATE_EPOCH is set)."),
         OptionSpec(
-            name: "--shard", valueName: "K/N", commands: [.run],
-            help: "Run the K-th of N equal parts of the plan (default: the CI engine's shard variables, if any)."),
+            name: "--shard", valueName: "K/N|auto", commands: [.run],
+            help:
+                "Run the K-th of N equal parts of the plan; auto takes them from the CI engine, GitLab's included "
+                + "(default: Bazel's or Buildkite's shard variables, if any)."),
         OptionSpec(
             name: "--baseline", valueName: "RESULTS", commands: [.run, .merge],
             help: "Compare with an earlier results.jsonl: new failures, fixed, still failing, new and removed cases."),
@@ -89,11 +101,17 @@ enum OptionTable {
             name: "--trust", valueName: "LEVELS", commands: [.run, .merge, .signoff],
             help: "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified)."),
         OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
-        OptionSpec(name: "--quiet", commands: [.run, .merge], help: "Print nothing on success."),
-        OptionSpec(name: "--by", valueName: "NAME", commands: [.signoff], help: "Who signs off (required)."),
+        OptionSpec(
+            name: "--quiet", commands: [.run, .merge],
+            help: "Print nothing on success; on failure, print the verdict line on stderr."),
+        OptionSpec(
+            name: "--by", valueName: "NAME", commands: [.signoff], help: "Who signs off (required).", required: [.signoff]),
         OptionSpec(
             name: "--waive", valueName: "ID=reason", commands: [.signoff],
             help: "Waive a checklist item with a reason; repeatable.", repeats: true),
+        OptionSpec(
+            name: "--allow-partial", commands: [.signoff],
+            help: "Sign off results of a run narrowed by --pose or --where (signoff.md says so)."),
         OptionSpec(name: "--json", commands: [.list, .show], help: "Print JSON for machines."),
         OptionSpec(
             name: "--matrix", valueName: "FILE", commands: [.show],
@@ -124,7 +142,9 @@ struct ParsedArguments {
     func value(_ name: String) -> String? { values[name]?.last }
 
     /// Splits the words after the command by the table; `--name value` and `--name=value` both work.
-    static func parse(_ words: [String], command: Command) throws(UsageError) -> ParsedArguments {
+    /// With `implicit`, `run` was not typed: an unknown option is not said to be run's, and
+    /// `--version` is among the suggestions.
+    static func parse(_ words: [String], command: Command, implicit: Bool = false) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments(command: command)
         let specs = OptionTable.options(for: command)
         var index = 0
@@ -142,6 +162,11 @@ struct ParsedArguments {
             }
             let (name, inline) = Self.split(word)
             guard let spec = specs.first(where: { $0.name == name }) ?? (name == "-h" ? specs.last : nil) else {
+                if implicit {
+                    let candidates = specs.map(\.name) + ["--version"]
+                    throw UsageError(
+                        message: "unknown option '\(name)'" + didYouMean(suggest(name, from: candidates)).replacingQuotes())
+                }
                 let elsewhere = OptionTable.options.first { $0.name == name }
                 let hint = elsewhere.map { "; it belongs to " + $0.commands.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
                 throw UsageError(

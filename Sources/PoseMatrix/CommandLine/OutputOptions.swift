@@ -61,20 +61,23 @@ struct OutputOptions {
         header: RunHeader, tally: Tally, folder: String, label: String, summary: JobSummaryFile?, context: Context
     ) throws -> Int32 {
         let counts = tally.overall
+        let verdict = header.verdict(counts, newFailures: tally.baseline?.newFailures.count)
         let reportPath = folder + "/" + ReportSet.markdownName
         do {
             try summary?.append(header: header, tally: tally, reportPath: reportPath)
         } catch {
             throw SummaryError(underlying: error, reportsWritten: folder)
         }
-        if !quiet {
-            var text = "duo-pose: \(header.matrixName)\(label): "
-            text += MarkdownReport.verdictLine(counts).removing("**") + "\n"
+        let verdictText = ("duo-pose: \(header.matrixName)\(label): " + verdict.line(counts).removing("**")).oneLine + "\n"
+        if quiet {
+            if !verdict.isSuccess { context.stderr.write(verdictText) }
+        } else {
+            var text = verdictText
             if let diff = tally.baseline {
                 text += "Baseline: \(diff.newFailures.count) new failures, \(diff.fixed.count) fixed, "
                 text += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
                 text += "\(diff.removedCases.count) removed cases.\n"
-                if failOn == .new {
+                if header.failOnNew {
                     text += "--fail-on new: " + (diff.newFailures.count > 0 ? "failed" : "passed")
                     text += " with \(diff.newFailures.count) new failures; \(diff.stillFailing.count) still failing "
                     text += "are reported, not fatal.\n"
@@ -82,21 +85,15 @@ struct OutputOptions {
             }
             text += tally.digest?.terminalText(reportPath: reportPath) ?? ""
             let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
-            text += "Reports: " + files.joined(separator: ", ") + "\n"
+            text += ("Reports: " + files.joined(separator: ", ")).oneLine + "\n"
             context.stdout.write(text)
         }
-        return exitCode(for: counts, baseline: tally.baseline)
+        return Self.exitCode(verdict)
     }
 
-    /// 1 when a case failed or errored (with --fail-on new, only a new failure), or, with
-    /// --strict, was not run; 0 otherwise.
-    func exitCode(for counts: Counts, baseline: BaselineDiff? = nil) -> Int32 {
-        let failing =
-            switch failOn {
-            case .any: counts.failed + counts.errors > 0
-            case .new: baseline.map { $0.newFailures.count > 0 } ?? (counts.failed + counts.errors > 0)
-            }
-        return failing || (strict && counts.notRun > 0) ? DuoPose.ExitCode.failure : DuoPose.ExitCode.success
+    /// 0 for a verdict that succeeds, 1 otherwise.
+    static func exitCode(_ verdict: RunVerdict) -> Int32 {
+        verdict.isSuccess ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
     }
 }
 
@@ -115,6 +112,15 @@ struct SummaryError: Error {
 }
 
 extension Context {
+    /// Warns, without stopping, when the baseline ran another matrix: cases are then matched by id alone.
+    func warnIfOtherMatrix(_ baseline: BaselineComparison?, sha256: String) {
+        guard let baseline, baseline.header.matrixSHA256 != sha256 else { return }
+        stderr.write(
+            ("Warning: the baseline \(baseline.diff.path) comes from another matrix (SHA-256 "
+                + "\(baseline.header.matrixSHA256.prefix(12)), this one \(sha256.prefix(12))): cases are matched by id alone")
+                .oneLine + "\n")
+    }
+
     /// A report that could not be written: exit 74.
     func cannotWrite(_ error: any Error, folder: String) -> Int32 {
         if let error = error as? SummaryError {
@@ -123,9 +129,9 @@ extension Context {
                     + (error.reportsWritten.map { " (the reports in \($0) were written)" } ?? "")
                     + "\n")
         } else if let error = error as? OutputError {
-            stderr.write("Error: cannot write the reports: \(error)\n")
+            stderr.write("Error: " + "cannot write the reports: \(error)".oneLine + "\n")
         } else {
-            stderr.write("Error: cannot write the reports in \(folder): \(error.localizedDescription)\n")
+            stderr.write("Error: " + "cannot write the reports in \(folder): \(error.localizedDescription)".oneLine + "\n")
         }
         return DuoPose.ExitCode.cannotWrite
     }

@@ -7,6 +7,8 @@ enum RunCommand {
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var filter = PlanFilter()
         var maximumCases = Plan.defaultMaximumCases
+        /// Whether --max-cases was given, for the header.
+        var maximumCasesGiven = false
         var deterministic = false
         var shard: Shard?
         /// Where the shard came from, for the summary line: "--shard" or the CI engine's variables.
@@ -28,6 +30,13 @@ enum RunCommand {
         if parsed.positionals.count > 1 && (options.output.baselinePath != nil || options.observationsPath != nil) {
             return context.usageError(UsageError(message: "--baseline and --observations take one matrix", command: .run))
         }
+        let folderNames: [String]
+        do {
+            folderNames = try Self.folderNames(for: parsed.positionals, in: options.output.folder)
+            try Self.checkBazelOutput(matrixCount: parsed.positionals.count, options: options, context.environment)
+        } catch {
+            return context.usageError(error)
+        }
         let loaded: [LoadedMatrix]
         switch context.loadMatrices(parsed.positionals) {
         case .failure(let errors): return context.matrixErrors(errors)
@@ -36,11 +45,18 @@ enum RunCommand {
         // Read every input and plan everything before writing anything: a refusal leaves no folder behind.
         var source = ObservationSource.model
         if let path = options.observationsPath {
+            let recording: RecordedObservations
             do {
-                source = .recorded(try RecordedObservations.load(path: path))
+                recording = try RecordedObservations.load(path: path)
             } catch {
                 return context.observationsError(error)
             }
+            do {
+                try recording.check(against: loaded[0].matrix, matrixPath: loaded[0].path)
+            } catch {
+                return context.matrixErrors(error)
+            }
+            source = .recorded(recording)
         }
         let baseline: BaselineComparison?
         do {
@@ -48,6 +64,7 @@ enum RunCommand {
         } catch {
             return context.resultsError(error)
         }
+        context.warnIfOtherMatrix(baseline, sha256: loaded[0].sha256)
         var plans: [(LoadedMatrix, Plan)] = []
         for matrix in loaded {
             do {
@@ -58,13 +75,13 @@ enum RunCommand {
                 }
                 plans.append((matrix, plan))
             } catch {
-                context.stderr.write("Error: \(matrix.path): \(error)\n")
+                context.stderr.write("Error: " + "\(matrix.path): \(error)".oneLine + "\n")
                 return DuoPose.ExitCode.invalidInput
             }
         }
         touchBazelShardStatusFile(context.environment)
-        let folders = plans.map {
-            plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderName(for: $0.0.path)
+        let folders = plans.indices.map {
+            plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderNames[$0]
         }
         let summary: JobSummaryFile?
         let locks: [FolderLock]
@@ -82,7 +99,7 @@ enum RunCommand {
                     context: context)
                 worst = max(worst, code)
             } catch is CancellationError {
-                context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced\n")
+                context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced".oneLine + "\n")
                 return DuoPose.ExitCode.interrupted(by: SIGINT)
             } catch {
                 return context.cannotWrite(error, folder: folder)
@@ -107,9 +124,12 @@ enum RunCommand {
             generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
             planCases: plan.count, shard: options.shard, observations: recorded)
         header.trust = trust
+        header.strict = options.output.strict
+        header.failOnNew = options.output.failOn == .new
+        header.scope = scope(of: matrix.matrix, plan: plan, options: options)
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
         var progress = Progress(
-            total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.stderr : nil)
+            total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.progressSink : nil)
         try await runner.run(transform: reports.renderer.render) { rendered in
             try reports.write(rendered)
             progress.advance(by: rendered.results.count)
@@ -138,16 +158,33 @@ enum RunCommand {
         return (summary, locks)
     }
 
+    /// What narrowed the run, for the header: the filters as given and the whole matrix's case count.
+    static func scope(of matrix: Matrix, plan: Plan, options: Options) -> RunScope {
+        var scope = RunScope()
+        scope.poses = (options.filter.poses ?? []).sorted { Pose.named($0)!.number < Pose.named($1)!.number }
+        scope.values = Axis.allCases.compactMap { axis in options.filter.values[axis].map { (axis, $0) } }
+        scope.maxCases = options.maximumCasesGiven ? options.maximumCases : nil
+        if scope.isFiltered {
+            let (whole, overflow) = (Plan.expandedCount(of: matrix) ?? Int.max).addingReportingOverflow(
+                matrix.exploration?.invariants.count ?? 0)
+            scope.matrixCases = overflow ? Int.max : whole
+        }
+        return scope
+    }
+
     /// Evaluates every case and prints the verdict, writing nothing.
     private static func dryRun(_ matrix: LoadedMatrix, runner: Runner, options: Options, context: Context) async throws -> Int32 {
         var counts = Counts()
         try await runner.run { counts.add($0) }
+        let verdict = RunVerdict(counts, strict: options.output.strict, shard: options.shard)
+        let text =
+            ("duo-pose: \(matrix.matrix.name) (dry run, no reports): " + verdict.line(counts).removing("**")).oneLine + "\n"
         if !options.output.quiet {
-            context.stdout.write(
-                "duo-pose: \(matrix.matrix.name) (dry run, no reports): " + MarkdownReport.verdictLine(counts).removing("**")
-                    + "\n")
+            context.stdout.write(text)
+        } else if !verdict.isSuccess {
+            context.stderr.write(text)
         }
-        return options.output.exitCode(for: counts)
+        return OutputOptions.exitCode(verdict)
     }
 
     /// Bazel asks a test runner that supports sharding to touch this file.
@@ -183,6 +220,7 @@ enum RunCommand {
                 throw UsageError(message: "--max-cases takes a whole number of 1 or more, not '\(maximum)'", command: .run)
             }
             options.maximumCases = count
+            options.maximumCasesGiven = true
         }
         if let lists = parsed.values["--pose"] {
             var poses: Set<String> = []
@@ -204,19 +242,21 @@ enum RunCommand {
                 options.filter.values[axis, default: []].append(value)
             }
         }
-        if let text = parsed.value("--shard") {
+        let shardText = parsed.value("--shard")
+        if let text = shardText, text != "auto" {
             guard let shard = Shard.parse(text) else {
                 throw UsageError(
-                    message: "--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumTotal), not '\(text)'", command: .run)
+                    message: "--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumTotal), or auto, not '\(text)'", command: .run)
             }
             options.shard = shard
         } else {
-            switch Shard.fromEnvironment(environment) {
+            let asked = shardText == "auto"
+            switch Shard.fromEnvironment(environment, asked: asked) {
             case .failure(let error): throw UsageError(message: error.message, command: .run)
             case .success(let shard):
                 options.shard = shard
                 options.shardOrigin = shard.flatMap { _ in
-                    Shard.engines.first { environment[$0.total] != nil }.map { "\($0.index)/\($0.total)" }
+                    Shard.engine(in: environment, asked: asked).map { "\($0.index)/\($0.total)" }
                 }
             }
         }
@@ -226,7 +266,8 @@ enum RunCommand {
         if options.dryRun && (options.output.summaryPath != nil || options.output.baselinePath != nil) {
             throw UsageError(message: "--dry-run writes nothing, so it takes no --summary or --baseline", command: .run)
         }
-        options.deterministic = parsed.flags.contains("--deterministic") || environment["SOURCE_DATE_EPOCH"] != nil
+        let epoch = try sourceDateEpoch(environment, command: .run)
+        options.deterministic = parsed.flags.contains("--deterministic") || epoch != nil
         return options
     }
 
@@ -234,16 +275,73 @@ enum RunCommand {
     static func timestamp(deterministic: Bool, environment: [String: String]) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
-        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) {
-            return formatter.string(from: Date(timeIntervalSince1970: epoch))
+        if let epoch = try? sourceDateEpoch(environment, command: .run) {
+            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
         }
         return formatter.string(from: deterministic ? Date(timeIntervalSince1970: 0) : Date())
     }
 
+    /// The latest SOURCE_DATE_EPOCH accepted: the last second of year 9999.
+    static let latestSourceDateEpoch = 253_402_300_799
+
+    /// SOURCE_DATE_EPOCH, when set: a whole number of seconds since 1970, 0 or more; anything
+    /// else is a usage error that names the variable, never a silent 1970 or an empty time.
+    static func sourceDateEpoch(_ environment: [String: String], command: Command) throws(UsageError) -> Int? {
+        guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 12, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let seconds = Int(text), seconds <= latestSourceDateEpoch
+        else {
+            throw UsageError(
+                message: "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, from 0 to "
+                    + "\(latestSourceDateEpoch), not '\(text)'",
+                command: command)
+        }
+        return seconds
+    }
+
     /// The subfolder for one of several matrices: the file name without its extension.
     static func folderName(for path: String) -> String {
+        if path == "-" { return "stdin" }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return name.isEmpty ? "matrix" : name
+    }
+
+    /// One subfolder per matrix, never shared: the file name without its extension; where two
+    /// share that (compared ignoring case, as some file systems do), the file name with it; where
+    /// they still do, as many of the path's last folders as tell them apart, joined with "-".
+    /// The same file named twice is refused.
+    static func folderNames(for paths: [String], in folder: String) throws(UsageError) -> [String] {
+        guard paths.count > 1 else { return paths.map(folderName(for:)) }
+        let components = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.pathComponents }
+        for index in paths.indices {
+            if let first = components[..<index].firstIndex(of: components[index]) {
+                throw UsageError(message: "the matrix \(paths[index]) is named twice (also as \(paths[first]))", command: .run)
+            }
+        }
+        var names = paths.map(folderName(for:))
+        for depth in 1...components.map(\.count).max()! {
+            let groups = Dictionary(grouping: names.indices, by: { names[$0].lowercased() }).values.filter { $0.count > 1 }
+            for group in groups {
+                for index in group { names[index] = components[index].suffix(depth).joined(separator: "-") }
+            }
+        }
+        let groups = Dictionary(grouping: names.indices, by: { names[$0].lowercased() }).values.filter { $0.count > 1 }
+        if let group = groups.first {
+            throw UsageError(
+                message: "\(paths[group[0]]) and \(paths[group[1]]) would both write into \(folder)/\(names[group[0]])/; "
+                    + "rename one",
+                command: .run)
+        }
+        return names
+    }
+
+    /// Bazel keeps one JUnit file per test (XML_OUTPUT_FILE): several matrices would overwrite each other's.
+    static func checkBazelOutput(matrixCount: Int, options: Options, _ environment: [String: String]) throws(UsageError) {
+        guard matrixCount > 1, !options.dryRun, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty else { return }
+        throw UsageError(
+            message: "XML_OUTPUT_FILE (Bazel) holds one matrix's JUnit, but \(matrixCount) matrices were named: "
+                + "give each matrix its own test target",
+            command: .run)
     }
 }
 

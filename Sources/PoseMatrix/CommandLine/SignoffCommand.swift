@@ -10,6 +10,11 @@ enum SignoffCommand {
         guard let name = parsed.value("--by"), !name.allSatisfy(\.isWhitespace) else {
             return context.usageError(UsageError(message: "--by NAME is required: say who signs off", command: .signoff))
         }
+        do {
+            _ = try RunCommand.sourceDateEpoch(context.environment, command: .signoff)
+        } catch {
+            return context.usageError(error)
+        }
         var waiverTexts: [String: String] = [:]
         for waiver in parsed.values["--waive"] ?? [] {
             let parts = waiver.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -37,18 +42,19 @@ enum SignoffCommand {
         var tally = Tally()
         let digest: String
         do {
-            (reader, tally, digest) = try readResults(path)
+            (reader, tally, digest) = try readResults(path, allowPartial: parsed.flags.contains("--allow-partial"))
         } catch is CancellationError {
             return interrupted(leaving: outPath, context: context)
         } catch let error as ResultsError {
             return context.resultsError(error)
         } catch {
-            context.stderr.write("Error: \(error)\n")
+            context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
         let header = reader.header
         guard !header.checklist.isEmpty else {
-            context.stderr.write("Error: \(path): the matrix has no checklist, so there is nothing to sign off\n")
+            context.stderr.write(
+                "Error: " + "\(path): the matrix has no checklist, so there is nothing to sign off".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
         let ids = header.checklist.map(\.id)
@@ -76,18 +82,19 @@ enum SignoffCommand {
         }
         let blocked = signoff.items.filter { $0.status == .failed || $0.status == .notRun }
         context.stdout.write(
-            (signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(header.matrixName), by \(name). "
+            ((signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(header.matrixName), by \(name). "
                 + (blocked.isEmpty
                     ? "" : "Blocking: " + blocked.map { "\($0.item.id) (\($0.status.rawValue))" }.joined(separator: ", ") + ". ")
-                + "Written to \(outPath)\n")
+                + "Written to \(outPath)").oneLine + "\n")
         return signoff.isSignedOff ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
     }
 
     /// Reads a whole, unsharded results file: its reader, its tally and its SHA-256; a signal
     /// stops the reading (CancellationError).
-    private static func readResults(_ path: String) throws -> (ResultsReader, Tally, String) {
+    /// Reads a whole run's results: not a shard (`--shard 1/1` is whole), not filtered unless allowed.
+    private static func readResults(_ path: String, allowPartial: Bool) throws -> (ResultsReader, Tally, String) {
         let reader = try ResultsReader(path: path)
-        if let shard = reader.header.shard {
+        if let shard = reader.header.shard, shard.total > 1 {
             throw ResultsError(
                 file: path, line: 1, message: "is shard \(shard) of a run; merge the shards, then sign off the merged results")
         }
@@ -95,6 +102,12 @@ enum SignoffCommand {
         while let result = try reader.next() {
             tally.add(result)
             if tally.overall.total % 4096 == 0 { try Task.checkCancellation() }
+        }
+        if reader.header.scope.isFiltered && !allowPartial {
+            throw ResultsError(
+                file: path, line: 1,
+                message: "is a partial run (\(reader.header.coverage(cases: tally.overall.total)), "
+                    + "\(reader.header.scope.arguments)): sign off a whole run, or pass --allow-partial")
         }
         return (reader, tally, reader.sha256 ?? "")  // read to its end: next() checked that nothing follows the summary
     }

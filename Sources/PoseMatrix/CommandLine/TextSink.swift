@@ -31,3 +31,17 @@ public final class CapturedText: TextSink {
         self.text += text
     }
 }
+
+/// A sink that escapes what a terminal or CI log would act on (see ``TerminalText``), keeping
+/// line breaks: every command writes through one, so no value can forge a control sequence.
+final class TerminalSink: TextSink {
+    private let base: TextSink
+
+    init(_ base: TextSink) {
+        self.base = base
+    }
+
+    func write(_ text: String) {
+        base.write(TerminalText.escaped(text, keepingLineBreaks: true))
+    }
+}

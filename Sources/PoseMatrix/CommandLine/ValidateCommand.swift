@@ -10,14 +10,16 @@ enum ValidateCommand {
             return context.matrixErrors(errors)
         case .success(let matrices):
             for loaded in matrices {
-                let count: String
+                let count: Int
                 do {
-                    count = String(try Plan(matrix: loaded.matrix).count)
+                    count = try Plan(matrix: loaded.matrix).count
                 } catch {
-                    context.stderr.write("Error: \(loaded.path): \(error)\n")
+                    context.stderr.write("Error: " + "\(loaded.path): \(error)".oneLine + "\n")
                     return DuoPose.ExitCode.invalidInput
                 }
-                context.stdout.write("\(loaded.path): valid, \(loaded.matrix.poses.count) pose entries, \(count) cases\n")
+                context.stdout.write(
+                    "\(loaded.path): valid, \(counted(loaded.matrix.poses.count, "pose entry", "pose entries")), \(counted(count, "case"))"
+                        .oneLine + "\n")
             }
             return DuoPose.ExitCode.success
         }

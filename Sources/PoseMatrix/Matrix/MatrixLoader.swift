@@ -24,7 +24,7 @@ public enum MatrixLoader {
 
     /// Loads and validates a matrix file from disk.
     public static func load(path: String) throws(MatrixErrors) -> LoadedMatrix {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileManager.default.contents(atPath: path) ?? readStream(path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             let message = exists ? (isDirectory.boolValue ? "is a folder, not a matrix file" : "cannot be read") : "no such file"
@@ -57,6 +57,13 @@ public enum MatrixLoader {
             throw MatrixErrors(errors: ordered.map(\.element))
         }
         return LoadedMatrix(matrix: matrix, path: path, sha256: SHA256.hex(of: bytes))
+    }
+
+    /// Reads a pipe named by path (`<(…)`, `/dev/fd/N`) to its end, which `contents(atPath:)` cannot.
+    private static func readStream(_ path: String) -> Data? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return try? handle.readToEnd() ?? Data()
     }
 
     /// Where the first byte that is not UTF-8 stands, with lines and columns counted as the

@@ -33,10 +33,18 @@ public struct BaselineComparison: Sendable {
     private var before: [String: CaseResult.Status]
     private var seen: Set<String> = []
     public private(set) var diff: BaselineDiff
+    /// The baseline's header: which matrix it ran.
+    public let header: RunHeader
 
-    /// Reads the baseline's statuses; the file must be a finished results.jsonl.
+    /// Reads the baseline's statuses; the file must be a finished results.jsonl of a whole run
+    /// (a shard's cases would all look removed or new).
     public init(path: String) throws(ResultsError) {
         let reader = try ResultsReader(path: path)
+        if let shard = reader.header.shard, shard.total > 1 {
+            throw ResultsError(
+                file: path, line: 1, message: "is shard \(shard) of a run; compare with the merged results of the shards")
+        }
+        header = reader.header
         var statuses: [String: CaseResult.Status] = [:]
         while let result = try reader.next() { statuses[result.id] = result.status }
         before = statuses

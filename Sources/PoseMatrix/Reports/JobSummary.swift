@@ -9,7 +9,7 @@ public enum JobSummary {
     /// The summary text for a finished run, at most `budget` bytes.
     public static func render(header: RunHeader, tally: Tally, reportPath: String, budget: Int = byteLimit) -> String {
         var head = "### duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
-        head += MarkdownReport.verdictLine(tally.overall) + "\n\n"
+        head += header.verdict(tally.overall, newFailures: tally.baseline?.newFailures.count).line(tally.overall) + "\n\n"
         if let diff = tally.baseline {
             head += "Against the baseline: \(diff.newFailures.count) new failures, \(diff.fixed.count) fixed, "
             head += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "

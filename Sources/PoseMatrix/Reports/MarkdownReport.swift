@@ -84,11 +84,11 @@ public struct MarkdownReport: ReportWriter {
     /// Writes the whole report from what was gathered.
     public mutating func finish(_ tally: Tally) throws {
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
-        out += Self.verdictLine(tally.overall) + "\n\n"
+        out += header.verdict(tally.overall, newFailures: tally.baseline?.newFailures.count).line(tally.overall) + "\n\n"
+        out += "Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "` (SHA-256 `"
+        out += Escaping.markdownCode(String(header.matrixSHA256.prefix(12)), inTable: false) + "`), "
         out +=
-            "Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false)
-            + "` (SHA-256 `\(header.matrixSHA256.prefix(12))`), "
-        out += "duo-pose \(header.toolVersion), \(header.generatedAt).\n\n"
+            "duo-pose " + Escaping.markdownCell(header.toolVersion) + ", " + Escaping.markdownCell(header.generatedAt) + ".\n\n"
         out += "Trusted provenance: " + header.trust.description.replacingOccurrences(of: ",", with: ", ") + ".\n\n"
         if let observations = header.observations {
             out += "Observed values come from `" + Escaping.markdownCode(observations.path, inTable: false) + "` (SHA-256 "
@@ -119,18 +119,6 @@ public struct MarkdownReport: ReportWriter {
         try writeAssumptions()
         try writeChecklist(tally)
         try file.finishWriting()
-    }
-
-    /// "**FAILED**: 3 of 120 cases failed …" — the first thing a person reads.
-    static func verdictLine(_ counts: Counts) -> String {
-        let tail =
-            "\(counts.passed) passed, \(counts.failed) failed, \(counts.errors) errors, \(counts.notRun) not run "
-            + "of \(counts.total) cases."
-        switch counts.verdict {
-        case "failed": return "**FAILED**: " + tail
-        case "not run": return "**NOT RUN**: no case ran. " + tail
-        default: return "**PASSED**: " + tail
-        }
     }
 
     /// A pose's verdict: "passed, 6 not run" where some of its cases did not run; the job summary's too.
@@ -209,7 +197,7 @@ public struct MarkdownReport: ReportWriter {
         var out = "\n## Checklist\n\n| Item | Text | Poses | Status |\n|---|---|---|---|\n"
         for item in header.checklist {
             out += "| " + Escaping.markdownCell(item.id) + " | " + Escaping.markdownCell(item.text) + " | "
-            out += item.poses.joined(separator: ", ") + " | " + tally.status(of: item) + " |\n"
+            out += Escaping.markdownCell(item.poses.joined(separator: ", ")) + " | " + tally.status(of: item) + " |\n"
         }
         try file.write(out)
     }

@@ -4,9 +4,11 @@ public struct ResultsJSONL: ReportWriter {
     public static let formatVersion = 1
 
     private let file: OutputFile
+    private let header: RunHeader
 
     public init(header: RunHeader, file: OutputFile) throws {
         self.file = file
+        self.header = header
         var line = "{\"type\":\"header\",\"formatVersion\":\(Self.formatVersion),\"tool\":\"duo-pose\""
         line += ",\"toolVersion\":" + Escaping.json(header.toolVersion)
         line += ",\"generatedAt\":" + Escaping.json(header.generatedAt)
@@ -18,7 +20,10 @@ public struct ResultsJSONL: ReportWriter {
             + header.axes.map { spec in
                 Escaping.json(spec.axis.rawValue) + ":[" + spec.values.map(Self.json).joined(separator: ",") + "]"
             }.joined(separator: ",") + "}"
-        line += ",\"plan\":{\"cases\":\(header.planCases)}"
+        line += ",\"plan\":{\"cases\":\(header.planCases)"
+        line += (header.scope.matrixCases.map { ",\"matrixCases\":\($0)" } ?? "") + "}" + header.scope.json
+        if header.strict { line += ",\"strict\":true" }
+        if header.failOnNew { line += ",\"failOn\":\"new\"" }
         line +=
             ",\"trust\":["
             + Provenance.allCases.filter(header.trust.levels.contains).map { "\"\($0.rawValue)\"" }
@@ -114,7 +119,8 @@ public struct ResultsJSONL: ReportWriter {
     public mutating func finish(_ tally: Tally) throws {
         let counts = tally.overall
         var line = "{\"type\":\"summary\",\"total\":\(counts.total),\"passed\":\(counts.passed),\"failed\":\(counts.failed)"
-        line += ",\"notRun\":\(counts.notRun),\"error\":\(counts.errors),\"verdict\":\"\(counts.verdict)\""
+        line +=
+            ",\"notRun\":\(counts.notRun),\"error\":\(counts.errors),\"verdict\":\"\(header.verdict(counts, newFailures: tally.baseline?.newFailures.count).word)\""
         if let diff = tally.baseline {
             line += ",\"baseline\":{\"path\":" + Escaping.json(diff.path) + ",\"newFailures\":\(diff.newFailures.count)"
             line += ",\"fixed\":\(diff.fixed.count),\"stillFailing\":\(diff.stillFailing.count)"

@@ -31,6 +31,7 @@ public final class ResultsReader {
     private var sawSummary = false
     /// The longest line read: far more than a case with every observable failing needs.
     static let maximumLineLength = 16 << 20
+    private var sequence: CaseSequence
 
     /// SHA-256 of the whole file, once ``next()`` has returned nil (the file was read to its end).
     public var sha256: String? {
@@ -49,10 +50,12 @@ public final class ResultsReader {
         header = RunHeader(
             toolVersion: "", matrixName: "", matrixPath: "", matrixSHA256: "", axes: [], checklist: [], generatedAt: "",
             planCases: 0, shard: nil, observations: nil)
+        sequence = CaseSequence(header: header)
         guard let first = try nextLine() else {
             throw ResultsError(file: path, line: nil, message: "the file is empty; expected a results.jsonl header line")
         }
         header = try Self.header(first, error: fail)
+        sequence = CaseSequence(header: header)
     }
 
     /// The next case, or nil after the summary line.
@@ -62,8 +65,12 @@ public final class ResultsReader {
             throw fail("the file ends without a summary line: the run did not finish, or the file was cut short")
         }
         switch node["type"]?.string {
-        case "case": return try Self.caseResult(node, error: fail)
+        case "case":
+            let result = try Self.caseResult(node, error: fail)
+            try sequence.check(result, error: fail)
+            return result
         case "summary":
+            try sequence.checkSummary(node, error: fail)
             sawSummary = true
             if try nextLine() != nil { throw fail("a line follows the summary line") }
             return nil
@@ -161,6 +168,10 @@ extension ResultsReader {
             toolVersion: tool, matrixName: name, matrixPath: path, matrixSHA256: sha, axes: axes, checklist: checklist,
             generatedAt: generatedAt, planCases: Int(planCases), shard: shard, observations: observations)
         header.trust = trust
+        header.strict = node["strict"]?.bool ?? false
+        header.failOnNew = node["failOn"]?.string == "new"
+        header.scope = try scope(node, error: fail)
+        try validate(header, error: fail)
         return header
     }
 
@@ -205,6 +216,7 @@ extension JSONNode {
 
     var string: String? { if case .string(let text) = value { text } else { nil } }
     var number: Double? { if case .number(let number, _) = value { number } else { nil } }
+    var bool: Bool? { if case .bool(let flag) = value { flag } else { nil } }
     var items: [JSONNode]? { if case .array(let items) = value { items } else { nil } }
     var members: [Member]? { if case .object(let members) = value { members } else { nil } }
 

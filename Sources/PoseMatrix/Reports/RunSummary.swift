@@ -17,6 +17,12 @@ public struct RunHeader: Sendable {
     public var observations: (path: String, sha256: String)?
     /// The provenance levels the run evaluated.
     public var trust: Trust = .everything
+    /// Whether a case that was not run fails the run (`--strict`).
+    public var strict = false
+    /// Whether only new failures against the baseline fail the run (`--fail-on new`).
+    public var failOnNew = false
+    /// What narrowed the run: `--pose`, `--where`, `--max-cases`.
+    public var scope = RunScope()
 
     public init(
         loaded: LoadedMatrix, toolVersion: String, generatedAt: String, planCases: Int, shard: Shard? = nil,
@@ -50,6 +56,12 @@ public struct RunHeader: Sendable {
         self.planCases = planCases
         self.shard = shard
         self.observations = observations
+    }
+
+    /// The verdict of a run with these totals under this header's `--strict`, `--fail-on` and shard;
+    /// `newFailures` is the baseline comparison's count, when there is one.
+    public func verdict(_ counts: Counts, newFailures: Int? = nil) -> RunVerdict {
+        RunVerdict(counts, strict: strict, shard: shard, newFailures: failOnNew ? newFailures : nil)
     }
 
     /// The matrix name as a JUnit class-name prefix: "Notes — iPhone Duo" → "notes-iphone-duo".

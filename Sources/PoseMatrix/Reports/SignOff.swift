@@ -24,6 +24,8 @@ public struct SignOff: Sendable {
     public var header: RunHeader
     public var resultsPath: String
     public var resultsSHA256: String
+    /// Cases in the results, for the coverage line.
+    public var cases: Int
 
     /// Whether the release may go: every item passed or waived.
     public var isSignedOff: Bool { items.allSatisfy { $0.status == .passed || $0.status == .waived } }
@@ -49,6 +51,7 @@ public struct SignOff: Sendable {
         self.header = header
         self.resultsPath = resultsPath
         self.resultsSHA256 = resultsSHA256
+        cases = tally.overall.total
     }
 
     /// `signoff.md`.
@@ -58,15 +61,23 @@ public struct SignOff: Sendable {
         out += isSignedOff ? "**SIGNED OFF**: " : "**NOT SIGNED OFF**: "
         out += "\(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
         out += "\(counts[.notRun] ?? 0) not run of \(items.count) checklist items.\n\n"
+        out += "Coverage: " + header.coverage(cases: cases)
+        if header.scope.isFiltered {
+            out +=
+                " (`" + Escaping.markdownCell(header.scope.arguments) + "`); partial results, signed off with `--allow-partial`"
+        }
+        out += ".\n\n"
         out += "| Item | Text | Poses | Status | Note |\n|---|---|---|---|---|\n"
         for entry in items {
             let note = entry.waiver.map { "waived (\(entry.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
             out += "| " + Escaping.markdownCell(entry.item.id) + " | " + Escaping.markdownCell(entry.item.text) + " | "
-            out += entry.item.poses.joined(separator: ", ") + " | " + entry.status.rawValue + " | " + note + " |\n"
+            out += Escaping.markdownCell(entry.item.poses.joined(separator: ", ")) + " | " + entry.status.rawValue + " | " + note
+            out += " |\n"
         }
         out += "\nSigned by " + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
         out += "- duo-pose \(DuoPose.version); results written by duo-pose " + Escaping.markdownCell(header.toolVersion) + "\n"
-        out += "- Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "`, SHA-256 `\(header.matrixSHA256)`\n"
+        out += "- Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "`, SHA-256 `"
+        out += Escaping.markdownCode(header.matrixSHA256, inTable: false) + "`\n"
         out += "- Results `" + Escaping.markdownCode(resultsPath, inTable: false) + "`, SHA-256 `\(resultsSHA256)`\n"
         return out
     }

@@ -20,11 +20,16 @@ public struct RecordedObservations: Sendable {
     struct Record: Sendable {
         var observables: [Observable: ObservedValue]
         var line: Int
+        /// What names the case, with positions, to say why a record matches no case.
+        var pose: (id: String, position: SourcePosition)
+        var title: (text: String, position: SourcePosition)?
+        var values: [(axis: String, value: String, position: SourcePosition)] = []
+        var valuesPosition: SourcePosition
     }
 
     public var path: String
     public var sha256: String
-    private var records: [String: Record] = [:]
+    private(set) var records: [String: Record] = [:]
 
     /// The reason given to a case the file has no record for.
     public static let noRecord = "no observation recorded"
@@ -138,14 +143,14 @@ extension MatrixDecoder {
             return nil
         }
         let title = members["title"].flatMap { nonEmptyString($0.value, path.appending("title")) }
-        var values: [(String, String)] = []
+        var values: [(axis: String, value: String, position: SourcePosition)] = []
         if let valuesMember = members["values"],
             let axes = object(valuesMember.value, path.appending("values"), allowed: Axis.allCases.map(\.rawValue))
         {
             for member in axes.values {
                 let axis = Axis(rawValue: member.key)!
                 if let value = axisValue(member.value, axis: axis, path.appending("values").appending(member.key)) {
-                    values.append((axis.rawValue, value.description))
+                    values.append((axis.rawValue, value.description, member.keyPosition.onLine(line)))
                 }
             }
         }
@@ -161,9 +166,13 @@ extension MatrixDecoder {
             }
         }
         guard errors.isEmpty else { return nil }
+        let titlePosition = members["title"]?.value.position.onLine(line)
         return (
-            RecordedObservations.key(pose: id, title: title, values: values),
-            RecordedObservations.Record(observables: observed, line: line)
+            RecordedObservations.key(pose: id, title: title, values: values.map { ($0.axis, $0.value) }),
+            RecordedObservations.Record(
+                observables: observed, line: line, pose: (id, poseMember.value.position.onLine(line)),
+                title: title.map { ($0, titlePosition!) }, values: values,
+                valuesPosition: (members["values"]?.value.position ?? node.position).onLine(line))
         )
     }
 }

@@ -39,17 +39,27 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The CI engines whose own shard variables are honoured, in the order they are looked for.
-    static let engines: [(name: String, index: String, total: String, base: Int)] = [
-        ("Bazel", "TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", 0),
-        ("GitLab", "CI_NODE_INDEX", "CI_NODE_TOTAL", 1),
-        ("Buildkite", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0),
+    /// Bazel and Buildkite set theirs only for sharded tests and jobs, so they are read without
+    /// asking; GitLab sets `CI_NODE_TOTAL` in every job and both variables in `parallel: matrix:`
+    /// jobs that are not shards of one plan, so its are read only when asked (`--shard auto`).
+    static let engines: [(name: String, index: String, total: String, base: Int, automatic: Bool)] = [
+        ("Bazel", "TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", 0, true),
+        ("GitLab", "CI_NODE_INDEX", "CI_NODE_TOTAL", 1, false),
+        ("Buildkite", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0, true),
     ]
 
+    /// The engine whose variables give the shard: the automatic ones, or every one when asked.
+    static func engine(in environment: [String: String], asked: Bool) -> (name: String, index: String, total: String, base: Int)?
+    {
+        engines.first { (asked || $0.automatic) && environment[$0.total] != nil }.map { ($0.name, $0.index, $0.total, $0.base) }
+    }
+
     /// The shard a CI engine's variables name, if any; an error names the variables when they are malformed.
-    public static func fromEnvironment(_ environment: [String: String]) -> Result<Shard?, ShardError> {
-        for engine in engines {
-            guard let totalText = environment[engine.total] else { continue }
+    /// A total of 1 without an index is the whole plan.
+    public static func fromEnvironment(_ environment: [String: String], asked: Bool = false) -> Result<Shard?, ShardError> {
+        if let engine = engine(in: environment, asked: asked), let totalText = environment[engine.total] {
             let indexText = environment[engine.index] ?? ""
+            if totalText == "1" && indexText.isEmpty { return .success(nil) }
             guard let total = Int(totalText), let index = Int(indexText),
                 let shard = valid(index: index - engine.base + 1, total: total)
             else {

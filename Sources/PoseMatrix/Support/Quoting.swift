@@ -5,3 +5,8 @@ func quoted(_ text: String) -> String {
     buffer.appendJSONString(text)
     return String(decoding: buffer.bytes, as: UTF8.self)
 }
+
+/// "1 error", "2 errors": a count with its noun in the right number.
+func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+}

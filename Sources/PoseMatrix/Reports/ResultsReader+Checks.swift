@@ -1,0 +1,105 @@
+/// The checks that make a results file trustworthy to merge, compare and sign off: its header's
+/// scope, and case lines that are exactly the plan's (or the shard's) in order, with a summary
+/// line that agrees with them.
+extension ResultsReader {
+    /// Checks the header's fields that reports re-emit, so that a forged header cannot put
+    /// Markdown into `signoff.md` or `report.md`: SHA-256s, the tool version, the time, the poses.
+    static func validate(_ header: RunHeader, error fail: (String) -> ResultsError) throws(ResultsError) {
+        guard isSHA256(header.matrixSHA256) else { throw fail("the header's matrix.sha256 is not 64 hexadecimal digits") }
+        if let observations = header.observations, !isSHA256(observations.sha256) {
+            throw fail("the header's observations.sha256 is not 64 hexadecimal digits")
+        }
+        guard (try? /[0-9]{1,9}\.[0-9]{1,9}\.[0-9]{1,9}([-+][0-9A-Za-z.-]{1,40})?/.wholeMatch(in: header.toolVersion)) != nil
+        else { throw fail("the header's toolVersion \(quoted(header.toolVersion)) is not a version such as 1.2.3") }
+        guard (try? /[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z/.wholeMatch(in: header.generatedAt)) != nil else {
+            throw fail("the header's generatedAt \(quoted(header.generatedAt)) is not a UTC time such as 2026-01-31T03:00:00Z")
+        }
+        for item in header.checklist {
+            if let pose = item.poses.first(where: { Pose.named($0) == nil }) {
+                throw fail("checklist item \(quoted(item.id)) in the header names \(quoted(pose)), not a pose P1–P13")
+            }
+        }
+    }
+
+    private static func isSHA256(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// Reads the header's `filter` and `plan.matrixCases`.
+    static func scope(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> RunScope {
+        var scope = RunScope()
+        if let cases = node["plan"]?["matrixCases"] {
+            guard let count = cases.number, count >= 0, count == count.rounded() else {
+                throw fail("the header's plan.matrixCases is not a count")
+            }
+            scope.matrixCases = Int(count)
+        }
+        guard let filter = node["filter"] else { return scope }
+        for item in filter["poses"]?.items ?? [] {
+            guard let id = item.string, Pose.named(id) != nil else {
+                throw fail("the header's filter names a pose not in P1–P13")
+            }
+            scope.poses.append(id)
+        }
+        for member in filter["where"]?.members ?? [] {
+            guard let axis = Axis(rawValue: member.key), let items = member.value.items else {
+                throw fail("unknown axis \(quoted(member.key)) in the header's filter")
+            }
+            scope.values.append((axis, items.compactMap(\.axisValue)))
+        }
+        if let maximum = filter["maxCases"] {
+            guard let count = maximum.number, count >= 1, count == count.rounded() else {
+                throw fail("the header's filter.maxCases is not a count")
+            }
+            scope.maxCases = Int(count)
+        }
+        return scope
+    }
+}
+
+/// The case lines of a results file, checked as they are read: each index is the one the plan
+/// (or the shard) puts there, so a line deleted, repeated or moved is found at its line; the
+/// summary line must agree with the recount, and the recount with the header's plan.
+struct CaseSequence {
+    let header: RunHeader
+    private(set) var counts = Counts()
+
+    /// The cases a whole file holds: the plan's, or the shard's part of it.
+    var expectedCount: Int { header.shard?.caseCount(of: header.planCases) ?? header.planCases }
+
+    /// Checks the next case line's index and counts it.
+    mutating func check(_ result: CaseResult, error fail: (String) -> ResultsError) throws(ResultsError) {
+        let position = counts.total
+        guard position < expectedCount else {
+            throw fail("more case lines than the header's plan gives this file (\(expectedCount))")
+        }
+        let expected = header.shard?.planIndex(position) ?? position
+        if result.index < expected {
+            throw fail("case index \(result.index) is given twice or out of order: index \(expected) belongs here")
+        }
+        if result.index > expected {
+            throw fail("case index \(result.index) where index \(expected) belongs: a case line is missing")
+        }
+        counts.add(result)
+    }
+
+    /// Checks the summary line against the recount, and the recount against the plan.
+    func checkSummary(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) {
+        let fields = ["total", "passed", "failed", "notRun", "error"]
+        let recount = [counts.total, counts.passed, counts.failed, counts.notRun, counts.errors]
+        let stated = fields.map { node[$0]?.number.map { Int(exactly: $0) } ?? nil }
+        if stated != recount.map(Optional.some) {
+            let said = zip(fields, stated).map { "\($0) \($1.map(String.init) ?? "missing")" }.joined(separator: ", ")
+            let found = zip(fields, recount).map { "\($0) \($1)" }.joined(separator: ", ")
+            throw fail("the summary line says \(said), but the case lines give \(found)")
+        }
+        let newFailures = node["baseline"]?["newFailures"]?.number.flatMap { Int(exactly: $0) }
+        let verdict = header.verdict(counts, newFailures: newFailures).word
+        if let word = node["verdict"]?.string, word != verdict {
+            throw fail("the summary line's verdict \(quoted(word)) disagrees with its cases, which give \(quoted(verdict))")
+        }
+        if counts.total != expectedCount {
+            throw fail("the file holds \(counts.total) cases but its header's plan gives it \(expectedCount)")
+        }
+    }
+}

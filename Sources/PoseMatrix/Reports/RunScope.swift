@@ -1,0 +1,63 @@
+/// What narrowed a run, as its `results.jsonl` header records it, so that `signoff` and
+/// `merge` can tell a partial run from a whole one.
+public struct RunScope: Sendable, Equatable {
+    /// `--pose`, in catalogue order; empty when not given.
+    public var poses: [String] = []
+    /// `--where`, axis by axis in the order given; empty when not given.
+    public var values: [(axis: Axis, values: [AxisValue])] = []
+    /// `--max-cases`, when given (a limit, which refuses a plan rather than cutting it).
+    public var maxCases: Int?
+    /// Cases the whole matrix plans, when `--pose` or `--where` left fewer.
+    public var matrixCases: Int?
+
+    public init() {}
+
+    /// Whether `--pose` or `--where` left out cases of the matrix.
+    public var isFiltered: Bool { !poses.isEmpty || !values.isEmpty }
+
+    /// `--pose P1,P5 --where profile=device`, as a person would type it.
+    public var arguments: String {
+        var parts: [String] = []
+        if !poses.isEmpty { parts.append("--pose " + poses.joined(separator: ",")) }
+        for (axis, values) in values {
+            parts += values.map { "--where \(axis.rawValue)=\($0.description)" }
+        }
+        if let maxCases { parts.append("--max-cases \(maxCases)") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The header's `filter` member, or "" when nothing narrowed the run.
+    var json: String {
+        guard isFiltered || maxCases != nil else { return "" }
+        var members: [String] = []
+        if !poses.isEmpty { members.append("\"poses\":[" + poses.map(Escaping.json).joined(separator: ",") + "]") }
+        if !values.isEmpty {
+            let axes = values.map { Escaping.json($0.axis.rawValue) + ":[" + $0.values.map(\.json).joined(separator: ",") + "]" }
+            members.append("\"where\":{" + axes.joined(separator: ",") + "}")
+        }
+        if let maxCases { members.append("\"maxCases\":\(maxCases)") }
+        return ",\"filter\":{" + members.joined(separator: ",") + "}"
+    }
+
+    public static func == (lhs: RunScope, rhs: RunScope) -> Bool {
+        lhs.poses == rhs.poses && lhs.maxCases == rhs.maxCases && lhs.matrixCases == rhs.matrixCases
+            && lhs.values.map(\.axis) == rhs.values.map(\.axis) && lhs.values.map(\.values) == rhs.values.map(\.values)
+    }
+}
+
+extension AxisValue {
+    /// The value as JSON: a string, a number or a boolean.
+    var json: String {
+        switch self {
+        case .text(let text): Escaping.json(text)
+        case .bool, .number: description
+        }
+    }
+}
+
+extension RunHeader {
+    /// "57 of 120 planned cases": the cases run against the cases the whole matrix plans.
+    public func coverage(cases: Int) -> String {
+        "\(cases) of " + counted(scope.matrixCases ?? planCases, "planned case")
+    }
+}

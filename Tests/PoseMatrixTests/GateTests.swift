@@ -1,0 +1,633 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+/// The last line of a results.jsonl and its header, as text.
+func resultsLines(_ folder: URL) throws -> (header: String, summary: String) {
+    let lines = try TestFiles.read(folder.appendingPathComponent(ReportSet.resultsName)).split(separator: "\n")
+    return (String(lines.first ?? ""), String(lines.last ?? ""))
+}
+
+@Suite("Verdicts agree with the exit code")
+struct VerdictTests {
+    @Test("--strict with not-run cases: FAILED on the terminal, in report.md and in results.jsonl, exit 1")
+    func strictVerdict() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose(["run", "--pose", "P13", "--out", out.path, "--strict", "--deterministic"])
+        #expect(result.code == 1)
+        let line = "FAILED (--strict: not run counts as failed): 6 passed, 0 failed, 0 errors, 6 not run of 12 cases."
+        #expect(result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes: \(line)\n"))
+        let report = try TestFiles.read(out.appendingPathComponent(ReportSet.markdownName))
+        #expect(report.contains("\n**FAILED** (--strict: not run counts as failed): 6 passed, 0 failed"))
+        let (header, summary) = try resultsLines(out)
+        #expect(header.contains(#""plan":{"cases":12,"matrixCases":120},"filter":{"poses":["P13"]},"strict":true"#))
+        #expect(summary.contains(#""verdict":"failed""#))
+        #expect(try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.strict)
+
+        let relaxed = await duoPose(["run", "--pose", "P13", "--out", out.path, "--deterministic"])
+        #expect(relaxed.code == 0)
+        #expect(relaxed.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes: PASSED: 6 passed"))
+        #expect(try resultsLines(out).summary.contains(#""verdict":"passed""#))
+    }
+
+    @Test("merge --strict gives the same verdict everywhere")
+    func mergeStrict() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let shard = folder.appendingPathComponent("s")
+        _ = await duoPose(["run", "--pose", "P13", "--out", shard.path, "--quiet", "--shard", "1/1"])
+        let merged = folder.appendingPathComponent("m")
+        let result = await duoPose([
+            "merge", shard.appendingPathComponent(ReportSet.resultsName).path, "--out", merged.path, "--strict", "--quiet",
+        ])
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("FAILED (--strict: not run counts as failed)"))
+        #expect(try resultsLines(merged).summary.contains(#""verdict":"failed""#))
+        #expect(try TestFiles.read(merged.appendingPathComponent(ReportSet.markdownName)).contains("**FAILED** (--strict"))
+    }
+
+    @Test("a run where no case ran exits 1 and says NOT RUN everywhere")
+    func nothingRan() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let result = await duoPose([
+            "run", "--pose", "P13", "--where", "profile=simulator", "--out", out.path, "--deterministic",
+        ])
+        #expect(result.code == 1)
+        let line = "NOT RUN: no case ran, and nothing run is not a pass. 0 passed, 0 failed, 0 errors, 6 not run of 6 cases."
+        #expect(result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes: \(line)\n"))
+        #expect(try TestFiles.read(out.appendingPathComponent(ReportSet.markdownName)).contains("**NOT RUN**: no case ran"))
+        #expect(try resultsLines(out).summary.contains(#""verdict":"not run""#))
+        let dry = await duoPose(["run", "--pose", "P13", "--where", "profile=simulator", "--dry-run", "--quiet"])
+        #expect(dry.code == 1)
+        #expect(dry.stderr == "duo-pose: iPhone Duo reference scenes (dry run, no reports): \(line)\n")
+    }
+
+    @Test("an empty shard (more shards than cases) is the one run without a case that exits 0")
+    func emptyShard() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let filter = ["--pose", "P1", "--where", "profile=device", "--where", "layoutDirection=leftToRight"]
+        let result = await duoPose(["run", "--out", out.path, "--shard", "3/3"] + filter)
+        #expect(result.code == 0)
+        #expect(
+            result.stdout.hasPrefix(
+                "duo-pose: iPhone Duo reference scenes (shard 3/3 from --shard): EMPTY SHARD: the plan has fewer cases "
+                    + "than shards, so this shard holds none. 0 passed, 0 failed, 0 errors, 0 not run of 0 cases.\n"))
+        #expect(try resultsLines(out).summary.contains(#""verdict":"empty shard""#))
+    }
+
+    @Test("--quiet silences success only: a failing verdict reaches stderr")
+    func quietFailure() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let failing = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet"])
+        #expect(failing.code == 1)
+        #expect(failing.stdout == "")
+        #expect(
+            failing.stderr == "duo-pose: Small | test <matrix>: FAILED: 8 passed, 2 failed, 0 errors, 4 not run of 14 cases.\n")
+        let passing = await duoPose(["run", TestFiles.fixture("passing.json"), "--out", out.path + "/p", "--quiet"])
+        #expect(passing.code == 0)
+        #expect(passing.stdout + passing.stderr == "")
+    }
+}
+
+@Suite("Observations must name cases of the matrix")
+struct ObservationMatchTests {
+    @Test("a record that matches no case is an error with its line and column; nothing is written")
+    func unmatchedRecords() async throws {
+        let recording = try TestFiles.writeTemporary(
+            [
+                #"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"#,
+                #"{"pose": "P3", "title": "SDK 62", "values": {"profile": "device", "linkedSDK": "26"}, "observables": {"display": "inner"}}"#,
+                #"{"pose": "P4", "values": {"profile": "device"}, "observables": {"display": "inner"}}"#,
+                #"{"pose": "P5", "values": {"profile": "device", "hingeAngle": 100}, "observables": {"display": "inner"}}"#,
+                #"{"pose": "P2", "values": {"profile": "device", "windows": 2}, "observables": {"display": "outer"}}"#,
+                #"{"pose": "P2", "values": {}, "observables": {"display": "outer"}}"#,
+            ].joined(separator: "\n") + "\n", name: "obs.jsonl")
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let result = await duoPose(["run", TestFiles.fixture("small.json"), "--observations", recording, "--out", out.path])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr == """
+                Error: \(recording):2:25: the matrix has no P3 entry titled "SDK 62"; did you mean "SDK 26"?
+                Error: \(recording):3:10: the matrix has no P4 entry
+                Error: \(recording):4:48: P5 never runs with hingeAngle=100 (the matrix has 90, 120)
+                Error: \(recording):5:48: P2 has no axis windows in the matrix
+                Error: \(recording):6:26: values lacks profile, which P2 runs over
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("observations for another matrix are refused whole")
+    func anotherMatrix() async throws {
+        let recording = TestFiles.packageRoot.appendingPathComponent("Matrices/examples/no-error-handler.observations.jsonl")
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let result = await duoPose(["run", "--observations", recording.path, "--out", out.path])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr
+                == "Error: \(recording.path):1:1: no record matches a case of built-in:duo-scenes.json: "
+                + "these observations are for another matrix\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
+
+@Suite("Partial runs and sign-off coverage")
+struct CoverageTests {
+    @Test("the header records --pose, --where and --max-cases, and the whole matrix's case count")
+    func headerRecordsFilters() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let filters = ["--pose", "P5,P1", "--where", "profile=simulator", "--max-cases", "1000"]
+        _ = await duoPose(["run", "--out", out.path, "--quiet"] + filters)
+        let (header, _) = try resultsLines(out)
+        #expect(
+            header.contains(
+                #""plan":{"cases":8,"matrixCases":120},"filter":{"poses":["P1","P5"],"where":{"profile":["simulator"]},"#
+                    + #""maxCases":1000},"trust":["apple","measured","inference","unverified"],"checklist""#))
+        let scope = try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.scope
+        #expect(scope.arguments == "--pose P1,P5 --where profile=simulator --max-cases 1000")
+        #expect(scope.matrixCases == 120)
+        let whole = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", "--out", whole.path, "--quiet"])
+        #expect(
+            try resultsLines(whole).header.contains(
+                #""plan":{"cases":120},"trust":["apple","measured","inference","unverified"],"checklist""#))
+    }
+
+    @Test("signoff refuses a partial run unless --allow-partial, and signoff.md shows the coverage")
+    func partialSignoff() async throws {
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", "--out", out.path, "--quiet", "--pose", "P5,P1", "--where", "profile=simulator"])
+        let results = out.appendingPathComponent(ReportSet.resultsName).path
+        let refused = await duoPose(["signoff", results, "--by", "Ada"])
+        #expect(refused.code == 65)
+        #expect(
+            refused.stderr
+                == "Error: \(results):1: is a partial run (8 of 120 planned cases, --pose P1,P5 --where profile=simulator): "
+                + "sign off a whole run, or pass --allow-partial\n")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("signoff.md").path))
+        let allowed = await duoPose(["signoff", results, "--by", "Ada", "--allow-partial"])
+        #expect(allowed.code == 1)
+        let text = try TestFiles.read(out.appendingPathComponent("signoff.md"))
+        #expect(
+            text.contains(
+                "\nCoverage: 8 of 120 planned cases (`--pose P1,P5 --where profile=simulator`); partial results, "
+                    + "signed off with `--allow-partial`.\n"))
+    }
+
+    @Test("--shard 1/1 is a whole run: it can be signed off, with full coverage")
+    func wholeShard() async throws {
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", "--out", out.path, "--quiet", "--shard", "1/1"])
+        let result = await duoPose(["signoff", out.appendingPathComponent(ReportSet.resultsName).path, "--by", "Ada"])
+        #expect(result.code == 1, "camera-direction is not run in the simulator profile")
+        #expect(result.stderr == "")
+        #expect(try TestFiles.read(out.appendingPathComponent("signoff.md")).contains("\nCoverage: 120 of 120 planned cases.\n"))
+    }
+}
+
+@Suite("Results files are recounted")
+struct RecountTests {
+    /// small.json's results, as lines, and a function that writes edited lines to a new file.
+    static func smallResults() async throws -> (lines: [String], write: ([String]) throws -> String) {
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet"])
+        let lines = try TestFiles.read(out.appendingPathComponent(ReportSet.resultsName)).split(separator: "\n").map(String.init)
+        return (lines, { try TestFiles.writeTemporary($0.joined(separator: "\n") + "\n", name: "results.jsonl") })
+    }
+
+    @Test("signoff refuses a results file with a case line deleted, repeated, or a summary that disagrees")
+    func signoffRecount() async throws {
+        let (lines, write) = try await Self.smallResults()
+        let failing = lines.firstIndex { $0.contains(#""status":"failed""#) }!
+        var deleted = lines
+        deleted.remove(at: failing)
+        var repeated = lines
+        repeated.insert(lines[failing], at: failing + 1)
+        var lastDropped = Array(lines.dropLast(2))
+        lastDropped.append(
+            lines.last!.replacingOccurrences(of: #""total":14"#, with: #""total":13"#).replacingOccurrences(
+                of: #""notRun":4"#, with: #""notRun":3"#))
+        var forgedSummary = lines
+        forgedSummary[lines.count - 1] = lines.last!.replacingOccurrences(of: #""failed":2"#, with: #""failed":0"#)
+        let cases: [([String], String)] = [
+            (deleted, "\(failing + 1): case index \(failing) where index \(failing - 1) belongs: a case line is missing"),
+            (repeated, "\(failing + 2): case index \(failing - 1) is given twice or out of order: index \(failing) belongs here"),
+            (lastDropped, "\(lines.count - 1): the file holds 13 cases but its header's plan gives it 14"),
+            (
+                forgedSummary,
+                "\(lines.count): the summary line says total 14, passed 8, failed 0, notRun 4, error 0, but the case lines "
+                    + "give total 14, passed 8, failed 2, notRun 4, error 0"
+            ),
+        ]
+        for (edited, message) in cases {
+            let path = try write(edited)
+            let result = await duoPose(["signoff", path, "--by", "Ada"])
+            #expect(result.code == 65)
+            #expect(result.stderr == "Error: \(path):\(message)\n")
+        }
+    }
+
+    @Test("merge refuses a shard with a duplicated index")
+    func mergeDuplicate() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        var files: [String] = []
+        for index in 1...2 {
+            let out = folder.appendingPathComponent("s\(index)")
+            _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet", "--shard", "\(index)/2"])
+            files.append(out.appendingPathComponent(ReportSet.resultsName).path)
+        }
+        var lines = try TestFiles.read(URL(fileURLWithPath: files[1])).split(separator: "\n").map(String.init)
+        lines.insert(lines[2], at: 3)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: files[1]))
+        let out = folder.appendingPathComponent("merged").path
+        let result = await duoPose(["merge", files[0], files[1], "--out", out])
+        #expect(result.code == 65)
+        #expect(result.stderr == "Error: \(files[1]):4: case index 3 is given twice or out of order: index 5 belongs here\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
+
+@Suite("Merge checks the shards' filters")
+struct MergeScopeTests {
+    @Test("shards run with different filters are refused")
+    func differentFilters() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let first = folder.appendingPathComponent("s1")
+        let second = folder.appendingPathComponent("s2")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", first.path, "--quiet", "--shard", "1/2"])
+        _ = await duoPose([
+            "run", TestFiles.fixture("small.json"), "--out", second.path, "--quiet", "--shard", "2/2", "--max-cases", "99",
+        ])
+        let files = [first, second].map { $0.appendingPathComponent(ReportSet.resultsName).path }
+        let result = await duoPose(["merge"] + files + ["--out", folder.appendingPathComponent("m").path])
+        #expect(result.code == 65)
+        #expect(result.stderr == "Error: \(files[1]):1: was run with '--max-cases 99', \(files[0]) with ''\n")
+    }
+}
+
+@Suite("Several matrices")
+struct SeveralMatrixTests {
+    @Test(
+        "matrices with the same base name each get their own folder, and the run says where each went",
+        arguments: [
+            (["a/m.json", "b/m.json"], ["a-m.json", "b-m.json"]),
+            (["m.json", "m.json5"], ["m.json", "m.json5"]),
+            (["m.json", "M.json5", "other.json"], ["M.json5", "m.json", "other"]),
+        ])
+    func sameBaseName(_ paths: [String], _ folders: [String]) async throws {
+        let folder = try TestFiles.temporaryFolder()
+        for path in paths {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: TestFiles.fixture("passing.json"), toPath: url.path)
+        }
+        let out = folder.appendingPathComponent("out")
+        let result = await duoPose(["run"] + paths.map { folder.appendingPathComponent($0).path } + ["--out", out.path])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == folders)
+        for name in folders {
+            #expect(result.stdout.contains("Reports: \(out.path)/\(name)/results.jsonl, "))
+        }
+    }
+
+    @Test("the same matrix named twice is refused before anything is written")
+    func namedTwice() async throws {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let path = TestFiles.fixture("passing.json")
+        let result = await duoPose(["run", path, path + "/../passing.json", "--out", out.path])
+        #expect(result.code == 64)
+        #expect(result.stderr.hasPrefix("Error: the matrix \(path)/../passing.json is named twice (also as \(path))\n"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("several matrices under Bazel's XML_OUTPUT_FILE are refused before running")
+    func bazelSeveral() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let xml = folder.appendingPathComponent("x.xml").path
+        let example = TestFiles.packageRoot.appendingPathComponent("Matrices/examples/no-error-handler.json").path
+        let result = await duoPose(
+            ["run", example, TestFiles.fixture("small.json"), "--out", folder.appendingPathComponent("out").path],
+            environment: ["XML_OUTPUT_FILE": xml])
+        #expect(result.code == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: XML_OUTPUT_FILE (Bazel) holds one matrix's JUnit, but 2 matrices were named: "
+                    + "give each matrix its own test target\n"))
+        #expect(!FileManager.default.fileExists(atPath: xml))
+    }
+}
+
+@Suite("GitLab's node variables only when asked")
+struct GitLabShardTests {
+    static let example = TestFiles.packageRoot.appendingPathComponent("Matrices/examples/no-error-handler.json").path
+
+    @Test("a parallel: matrix: job runs its whole plan unless --shard auto asks for GitLab's shard")
+    func parallelMatrix() async throws {
+        let environment = ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "2"]
+        let whole = await duoPose(
+            ["run", Self.example, "--out", try TestFiles.temporaryFolder().path], environment: environment)
+        #expect(whole.code == 1, "the failing case runs")
+        #expect(whole.stdout.hasPrefix("duo-pose: Example: no error handler: FAILED: 5 passed, 1 failed"))
+        let asked = await duoPose(
+            ["run", Self.example, "--out", try TestFiles.temporaryFolder().path, "--shard", "auto"], environment: environment)
+        #expect(asked.stdout.hasPrefix("duo-pose: Example: no error handler (shard 2/2 from CI_NODE_INDEX/CI_NODE_TOTAL): "))
+    }
+
+    @Test("CI_NODE_TOTAL=1 without CI_NODE_INDEX, as in every plain GitLab job, is the whole plan")
+    func ordinaryJob() async throws {
+        for flags in [[], ["--shard", "auto"]] {
+            let result = await duoPose(
+                ["run", Self.example, "--out", try TestFiles.temporaryFolder().path] + flags, environment: ["CI_NODE_TOTAL": "1"])
+            #expect(result.code == 1)
+            #expect(result.stdout.hasPrefix("duo-pose: Example: no error handler: FAILED: 5 passed, 1 failed"))
+        }
+    }
+}
+
+@Suite("Terminal and CI-log injection")
+struct InjectionTests {
+    static let hostileName = #"Evil\u001b[2J\r\n::error file=x::forged\u202e\u0085"#
+
+    /// Every line is plain: no control character but the line feed that ends it, none starts a workflow command.
+    static func expectPlain(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in text.split(separator: "\n") {
+            #expect(!line.hasPrefix("::"), "a line starts a workflow command: \(line)", sourceLocation: sourceLocation)
+            let controls = line.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }
+            #expect(controls.isEmpty, "raw control characters in: \(line)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("a matrix name cannot clear the screen or forge ::error on stdout or stderr")
+    func matrixName() async throws {
+        let path = try TestFiles.writeTemporary(
+            #"{ "formatVersion": 1, "name": "\#(Self.hostileName)", "poses": [{ "pose": "P1", "expect": { "display": "outer" } }] }"#
+        )
+        let out = try TestFiles.temporaryFolder()
+        let loud = await duoPose(["run", path, "--out", out.path, "--deterministic"])
+        #expect(loud.code == 0)
+        #expect(
+            loud.stdout.hasPrefix(
+                #"duo-pose: Evil\u{1B}[2J\u{D}\u{A}::error file=x::forged\u{202E}\u{85}: PASSED: 1 passed, 0 failed, 0 errors, 0 not run of 1 case."#
+            ))
+        Self.expectPlain(loud.stdout)
+        let dry = await duoPose(["run", path, "--dry-run"])
+        Self.expectPlain(dry.stdout)
+        let strict = await duoPose([
+            "run", path, "--out", out.path, "--quiet", "--strict", "--pose", "P1", "--where", "profile=simulator",
+        ])
+        Self.expectPlain(strict.stderr)
+    }
+
+    @Test("paths and arguments in Error lines are escaped too")
+    func errorLines() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let missing = folder.path + "/x\n::error::forged\u{1B}[31m.json"
+        let result = await duoPose(["run", missing, "--out", folder.path])
+        #expect(result.code == 65 || result.code == 66)
+        #expect(result.stderr.contains(#"x\u{A}::error::forged\u{1B}[31m.json"#))
+        Self.expectPlain(result.stderr)
+        let usage = await duoPose(["run", "--jobs", "1\n::add-mask::x"])
+        #expect(usage.code == 64)
+        #expect(usage.stderr.hasPrefix(#"Error: --jobs takes a whole number from 1 to 1024, not '1\u{A}::add-mask::x'"#))
+        Self.expectPlain(usage.stderr)
+    }
+
+    @Test("the escaping keeps tabs and ordinary text, and escapes C0, DEL, C1, separators and bidi controls")
+    func escaping() {
+        #expect(TerminalText.escaped("a\tb é →", keepingLineBreaks: false) == "a\tb é →")
+        #expect(
+            TerminalText.escaped("\u{0}\u{7}\u{7F}\u{9B}\u{2028}\u{200F}\u{2066}\n", keepingLineBreaks: true)
+                == #"\u{0}\u{7}\u{7F}\u{9B}\u{2028}\u{200F}\u{2066}"# + "\n")
+        #expect("a\nb".oneLine == #"a\u{A}b"#)
+    }
+}
+
+@Suite("Forged results headers")
+struct ForgedHeaderTests {
+    @Test("header fields that reports re-emit are validated on reading")
+    func validated() async throws {
+        let (lines, write) = try await RecountTests.smallResults()
+        let sha = try #require(lines[0].firstMatch(of: /"sha256":"([0-9a-f]{64})"/)).1
+        let time = try #require(lines[0].firstMatch(of: /"generatedAt":"([^"]*)"/)).1
+        let forgeries: [(String, String, String)] = [
+            (
+                #""sha256":"\#(sha)""#, #""sha256":"x` **SIGNED OFF** |""#,
+                "the header's matrix.sha256 is not 64 hexadecimal digits"
+            ),
+            (
+                #""toolVersion":"0.1.0""#, #""toolVersion":"0.1.0\n\n**SIGNED OFF**""#,
+                #"the header's toolVersion "0.1.0\n\n**SIGNED OFF**" is not a version such as 1.2.3"#
+            ),
+            (
+                #""generatedAt":"\#(time)""#, #""generatedAt":"nan""#,
+                #"the header's generatedAt "nan" is not a UTC time such as 2026-01-31T03:00:00Z"#
+            ),
+            (
+                #""poses":["P5"]"#, #""poses":["P5 | passed |\n| forged"]"#,
+                #"checklist item "fold" in the header names "P5 | passed |\n| forged", not a pose P1–P13"#
+            ),
+        ]
+        for (original, forged, message) in forgeries {
+            #expect(lines[0].contains(original), "\(original)")
+            var edited = lines
+            edited[0] = lines[0].replacingOccurrences(of: original, with: forged)
+            let path = try write(edited)
+            for command in [["signoff", path, "--by", "Ada"], ["merge", path, "--out", path + ".out"]] {
+                let result = await duoPose(command)
+                #expect(result.code == 65)
+                #expect(result.stderr == "Error: \(path):1: \(message)\n")
+            }
+        }
+    }
+
+    @Test("report.md and signoff.md escape the header's fields")
+    func escaped() throws {
+        let loaded = try MatrixLoader.loadBuiltIn()
+        var header = RunHeader(loaded: loaded, toolVersion: "1|2", generatedAt: "3|4", planCases: 0)
+        header.checklist = [ChecklistItem(id: "x", text: "t", poses: ["P1|P2"])]
+        let folder = try TestFiles.temporaryFolder()
+        var reports = try ReportSet(header: header, folder: folder)
+        _ = try reports.finish()
+        let report = try TestFiles.read(folder.appendingPathComponent(ReportSet.markdownName))
+        #expect(report.contains("duo-pose 1\\|2, 3\\|4."))
+        #expect(report.contains("| x | t | P1\\|P2 | not run |"))
+        let signoff = SignOff(
+            header: header, tally: Tally(), waivers: [:], signedBy: "A", signedAt: "now", resultsPath: "r", resultsSHA256: "s")
+        #expect(signoff.markdown().contains("| x | t | P1\\|P2 | not run |  |"))
+    }
+}
+
+@Suite("SOURCE_DATE_EPOCH")
+struct SourceDateEpochTests {
+    @Test(
+        "anything but a whole number of seconds from 0 is a usage error naming the variable",
+        arguments: ["nan", "garbage", "-1", "1.5", "", " 5", "+5", "253402300800", "99999999999999999999"])
+    func refused(_ value: String) async throws {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let result = await duoPose(["run", "--out", out.path, "--pose", "P1"], environment: ["SOURCE_DATE_EPOCH": value])
+        #expect(result.code == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, from 0 to 253402300799, not '\(value)'\n"
+                    + "Usage: "))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let signoff = await duoPose(["signoff", "r.jsonl", "--by", "A"], environment: ["SOURCE_DATE_EPOCH": value])
+        #expect(signoff.code == 64)
+        #expect(signoff.stderr.hasPrefix("Error: SOURCE_DATE_EPOCH must be a whole number"))
+    }
+
+    @Test("0 and the last second of year 9999 are accepted")
+    func accepted() async throws {
+        for (value, time) in [("0", "1970-01-01T00:00:00Z"), ("253402300799", "9999-12-31T23:59:59Z")] {
+            let out = try TestFiles.temporaryFolder()
+            let result = await duoPose(
+                ["run", "--out", out.path, "--pose", "P1", "--quiet"], environment: ["SOURCE_DATE_EPOCH": value])
+            #expect(result.code == 0)
+            #expect(try resultsLines(out).header.contains(#""generatedAt":"\#(time)""#))
+        }
+    }
+}
+
+@Suite("Baselines from elsewhere")
+struct BaselineOriginTests {
+    @Test("a baseline from another matrix is compared with a warning on stderr")
+    func otherMatrix() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let before = folder.appendingPathComponent("before")
+        _ = await duoPose(["run", TestFiles.fixture("passing.json"), "--out", before.path, "--quiet"])
+        let baseline = before.appendingPathComponent(ReportSet.resultsName).path
+        let other = try ResultsReader(path: baseline).header.matrixSHA256.prefix(12)
+        let this = SHA256.hex(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("small.json"))))).prefix(12)
+        let warning =
+            "Warning: the baseline \(baseline) comes from another matrix (SHA-256 \(other), this one \(this)): "
+            + "cases are matched by id alone\n"
+        let after = folder.appendingPathComponent("after")
+        let run = await duoPose(["run", TestFiles.fixture("small.json"), "--out", after.path, "--baseline", baseline])
+        #expect(run.code == 1)
+        #expect(run.stderr == warning)
+        let same = await duoPose(["run", TestFiles.fixture("passing.json"), "--out", after.path, "--baseline", baseline])
+        #expect(same.stderr == "")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", after.path, "--quiet"])
+        let merge = await duoPose([
+            "merge", after.appendingPathComponent(ReportSet.resultsName).path, "--out", folder.appendingPathComponent("m").path,
+            "--baseline", baseline,
+        ])
+        #expect(merge.stderr.hasPrefix(warning))
+    }
+
+    @Test("a shard's results are refused as a baseline")
+    func shard() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let before = folder.appendingPathComponent("before")
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", before.path, "--quiet", "--shard", "1/2"])
+        let baseline = before.appendingPathComponent(ReportSet.resultsName).path
+        let out = folder.appendingPathComponent("never")
+        let result = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--baseline", baseline])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr == "Error: \(baseline):1: is shard 1/2 of a run; compare with the merged results of the shards\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
+
+@Suite("Rough edges of the command line")
+struct CommandLineEdgeTests {
+    @Test("help for an unknown topic is a usage error with a suggestion")
+    func helpBogus() async {
+        let bogus = await duoPose(["help", "bogus"])
+        #expect(bogus.code == 64)
+        #expect(bogus.stdout == "")
+        #expect(bogus.stderr == "Error: no help for 'bogus': it is not a command\nSee 'duo-pose --help'.\n")
+        let typo = await duoPose(["help", "rnu"])
+        #expect(typo.stderr == "Error: no help for 'rnu': it is not a command; did you mean 'run'?\nSee 'duo-pose --help'.\n")
+        let known = await duoPose(["help", "merge"])
+        #expect(known.code == 0)
+        #expect(
+            known.stdout.hasPrefix(
+                "Usage: duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--fail-on any|new] [--summary FILE] "
+                    + "[--trust LEVELS] [--strict] [--quiet]\n"))
+    }
+
+    @Test("without a command word, messages do not name 'run'")
+    func implicitRun() async {
+        let short = await duoPose(["-V"])
+        #expect(short.code == 64)
+        #expect(short.stderr == "Error: unknown option '-V'\nSee 'duo-pose --help'.\n")
+        let typo = await duoPose(["--verison"])
+        #expect(typo.stderr == "Error: unknown option '--verison'; did you mean '--version'?\nSee 'duo-pose --help'.\n")
+        let afterFile = await duoPose([TestFiles.fixture("passing.json"), "--jbos", "2"])
+        #expect(afterFile.stderr == "Error: unknown option '--jbos'; did you mean '--jobs'?\nSee 'duo-pose --help'.\n")
+        let explicit = await duoPose(["run", "-V"])
+        #expect(explicit.stderr.hasPrefix("Error: unknown option '-V' for 'run'\nUsage: duo-pose run "))
+    }
+
+    /// Runs the command line with bytes on standard input.
+    static func withInput(_ bytes: String, _ arguments: [String]) async -> Invocation {
+        let out = CapturedText()
+        let err = CapturedText()
+        let code = await DuoPose.run(
+            arguments: arguments, stdout: out, stderr: err, environment: [:], standardInput: { Array(bytes.utf8) })
+        return Invocation(code: code, stdout: out.text, stderr: err.text)
+    }
+
+    @Test("'-' reads a matrix from standard input")
+    func standardInput() async throws {
+        let matrix = try String(contentsOfFile: TestFiles.fixture("passing.json"), encoding: .utf8)
+        let out = try TestFiles.temporaryFolder()
+        let result = await Self.withInput(matrix, ["run", "-", "--out", out.path, "--quiet"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try resultsLines(out).header.contains(#""path":"<stdin>""#))
+        let validate = await Self.withInput(
+            #"{ "formatVersion": 1, "name": "x", "poses": [{ "pose": "P1" }] }"#, ["validate", "-"])
+        #expect(validate.stdout == "<stdin>: valid, 1 pose entry, 1 case\n")
+        let bad = await Self.withInput(#"{ "formatVersion": 1, "name": "x", "poses": [{ "pose": "P14" }] }"#, ["validate", "-"])
+        #expect(bad.code == 65)
+        #expect(bad.stderr.hasPrefix("Error: <stdin>:1:56: poses[0].pose: unknown pose \"P14\""))
+    }
+
+    @Test("a pipe named by path (process substitution) is read like a file")
+    func pipePath() async throws {
+        let pipe = Pipe()
+        let matrix = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("passing.json")))
+        let writer = Task.detached {
+            pipe.fileHandleForWriting.write(matrix)
+            try? pipe.fileHandleForWriting.close()
+        }
+        let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
+        let result = await duoPose(["validate", path])
+        await writer.value
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(path): valid, "))
+    }
+
+    @Test("counts take the right number: 1 error, 1 case, 1 more error")
+    func plurals() {
+        var counts = Counts()
+        counts.total = 1
+        counts.errors = 1
+        #expect(RunVerdict.failed.line(counts) == "**FAILED**: 0 passed, 0 failed, 1 error, 0 not run of 1 case.")
+        let err = CapturedText()
+        let context = Context(stdout: CapturedText(), stderr: err, environment: [:], progressSink: err, standardInput: { [] })
+        let errors = (0...Context.shownErrorLimit).map { MatrixError(file: "m.json", message: "bad \($0)") }
+        _ = context.matrixErrors(MatrixErrors(errors: errors))
+        #expect(err.text.hasSuffix("Error: m.json: bad 49\nError: … and 1 more error\n"))
+    }
+}
+
+@Suite("README usage lines")
+struct ReadmeUsageTests {
+    @Test("the README's command-line block gives every command's generated usage line")
+    func usageLines() throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let block = try #require(
+            readme.components(separatedBy: "## Command line\n\n```\n").dropFirst().first?.components(separatedBy: "```").first)
+        var lines: [String] = []
+        for line in block.split(separator: "\n") {
+            let text = String(line.split(separator: "#").first ?? "").trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix(" ") { lines[lines.count - 1] += " " + text } else { lines.append(text) }
+        }
+        for command in Command.allCases {
+            #expect(lines.contains(command.synopsis), "README lacks: \(command.synopsis)")
+        }
+    }
+}
