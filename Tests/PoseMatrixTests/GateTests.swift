@@ -453,7 +453,7 @@ struct ForgedHeaderTests {
         #expect(report.contains("| x | t | P1\\|P2 | not run |"))
         let signoff = SignOff(
             header: header, tally: Tally(), waivers: [:], signedBy: "A", signedAt: "now", resultsPath: "r", resultsSHA256: "s")
-        #expect(signoff.markdown().contains("| x | t | P1\\|P2 | not run |  |"))
+        #expect(signoff.markdown().contains("| x | t | P1\\|P2 | not run | — |  |"))
     }
 }
 

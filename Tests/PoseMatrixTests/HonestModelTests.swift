@@ -265,4 +265,88 @@ struct HonestModelTests {
         let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(report.contains("\nTrusted provenance: apple, measured.\n"))
     }
+
+    /// A matrix whose P8 passes rest on an unverified size class (the Split View half's, U ACC).
+    static let unverifiedMatrix =
+        #"{ "formatVersion": 1, "name": "u", "axes": { "profile": ["simulator"] }, "#
+        + #""checklist": [{ "id": "split", "text": "Split View", "poses": ["P8"] }, "#
+        + #"{ "id": "closed", "text": "Closed", "poses": ["P1"] }], "poses": ["#
+        + #"{ "pose": "P8", "expect": { "scene.sizeClass": "compact/regular" } }, { "pose": "P1", "expect": { "display": "outer" } }] }"#
+
+    /// Runs the unverified matrix and signs off its results with these arguments; returns the code and signoff.md's rows.
+    static func signoff(_ arguments: [String], run: [String] = []) async throws -> (code: Int32, rows: [String], stderr: String) {
+        let path = try TestFiles.writeTemporary(Self.unverifiedMatrix)
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", path, "--out", out.path, "--quiet", "--deterministic"] + run)
+        let result = await duoPose(["signoff", out.appendingPathComponent("results.jsonl").path, "--by", "G"] + arguments)
+        let text = (try? TestFiles.read(out.appendingPathComponent("signoff.md"))) ?? ""
+        return (
+            result.code,
+            text.split(separator: "\n").filter { $0.hasPrefix("| split ") || $0.hasPrefix("| closed ") }.map(String.init),
+            result.stderr
+        )
+    }
+
+    @Test("sign-off trusts apple, measured and inference by default: a pass on an unverified claim blocks")
+    func signoffDefaultTrust() async throws {
+        let (code, rows, _) = try await Self.signoff([])
+        #expect(code == 1)
+        #expect(
+            rows == ["| split | Split View | P8 | not run | — |  |", "| closed | Closed | P1 | passed | apple or measured |  |"])
+    }
+
+    @Test("signoff --trust with unverified takes the pass, and shows what it rests on")
+    func signoffTrustUnverified() async throws {
+        let (code, rows, _) = try await Self.signoff(["--trust", "apple,measured,inference,unverified"])
+        #expect(code == 0)
+        #expect(
+            rows == [
+                "| split | Split View | P8 | passed | unverified |  |",
+                "| closed | Closed | P1 | passed | apple or measured |  |",
+            ])
+    }
+
+    @Test("signoff cannot drop apple or measured from results that trusted them")
+    func signoffCannotSeparate() async throws {
+        let (code, _, stderr) = try await Self.signoff(["--trust", "apple"])
+        #expect(code == 65)
+        #expect(
+            stderr.hasSuffix(
+                "results.jsonl:1: was run trusting apple,measured,inference,unverified; results cannot tell which passes rest "
+                    + "on measured: run with --trust apple and sign off those results\n"))
+        let (rerun, rows, _) = try await Self.signoff(["--trust", "apple"], run: ["--trust", "apple"])
+        #expect(rerun == 1)
+        #expect(rows == ["| split | Split View | P8 | not run | — |  |", "| closed | Closed | P1 | not run | — |  |"])
+    }
+
+    @Test("merge refuses shards run with different trust, and results not run with the --trust it asks for")
+    func mergeTrust() async throws {
+        let path = try TestFiles.writeTemporary(Self.trustMatrix)
+        let folder = try TestFiles.temporaryFolder()
+        let one = folder.appendingPathComponent("1").path
+        let two = folder.appendingPathComponent("2").path
+        _ = await duoPose(["run", path, "--out", one, "--quiet", "--shard", "1/2", "--trust", "apple,measured"])
+        _ = await duoPose(["run", path, "--out", two, "--quiet", "--shard", "2/2"])
+        let mixed = await duoPose(["merge", one + "/results.jsonl", two + "/results.jsonl", "--out", folder.path + "/m"])
+        #expect(mixed.code == 65)
+        #expect(
+            mixed.stderr
+                == "Error: \(two)/results.jsonl:1: was run trusting apple,measured,inference,unverified, \(one)/results.jsonl "
+                + "trusting apple,measured: shards must evaluate the same provenance levels\n")
+        _ = await duoPose(["run", path, "--out", two, "--quiet", "--shard", "2/2", "--trust", "apple,measured"])
+        let asked = await duoPose([
+            "merge", one + "/results.jsonl", two + "/results.jsonl", "--out", folder.path + "/m", "--trust", "apple",
+        ])
+        #expect(asked.code == 65)
+        #expect(
+            asked.stderr
+                == "Error: \(one)/results.jsonl:1: was run trusting apple,measured, not apple as --trust asks: "
+                + "run the shards with --trust apple\n")
+        let merged = await duoPose([
+            "merge", one + "/results.jsonl", two + "/results.jsonl", "--out", folder.path + "/m", "--trust", "measured,apple",
+            "--quiet",
+        ])
+        #expect(merged.code == 0)
+        #expect(try ResultsReader(path: folder.path + "/m/results.jsonl").header.trust == Trust([.apple, .measured]))
+    }
 }

@@ -335,7 +335,7 @@ struct SignOffTests {
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| closed ") || $0.hasPrefix("| fold ") }
         let statuses = rows.map { row in
             let cells = row.split(separator: "|", omittingEmptySubsequences: false)
-            return cells[cells.count - 3].trimmingCharacters(in: .whitespaces)
+            return cells[cells.count - 4].trimmingCharacters(in: .whitespaces)
         }
         #expect(statuses == example.statuses)
         #expect(text.contains("Signed by Grace at "))
@@ -356,7 +356,7 @@ struct SignOffTests {
         let digest = SHA256.hex(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: results))))
         #expect(text.contains("Signed by Grace Hopper at 2025-11-30T00:00:00Z."))
         #expect(text.contains("- Results `\(results)`, SHA-256 `\(digest)`"))
-        #expect(text.contains("| closed | Closed \\| layout | P1, P2 | waived | waived (failed): not shipped |"))
+        #expect(text.contains("| closed | Closed \\| layout | P1, P2 | waived | inference | waived (failed): not shipped |"))
         #expect(text.contains("- duo-pose \(DuoPose.version); results written by duo-pose \(DuoPose.version)"))
     }
 

@@ -5,8 +5,10 @@ enum MergeCommand {
     static func execute(_ words: [String], context: Context) -> Int32 {
         guard let parsed = context.parse(words, .merge) else { return DuoPose.ExitCode.usage }
         let output: OutputOptions
+        let trust: Trust?
         do {
             output = try OutputOptions(parsed, command: .merge, defaultFolder: nil)
+            trust = try readTrust(parsed, command: .merge)
         } catch {
             return context.usageError(error)
         }
@@ -15,9 +17,16 @@ enum MergeCommand {
         }
         var header: RunHeader
         let baseline: BaselineComparison?
-        do {
+        do throws(ResultsError) {
             // Check every file whole before writing: a shard cut short must not make a report.
             header = try ShardSet.check(parsed.positionals)
+            if let trust, trust != header.trust {
+                // Merging cannot re-evaluate: the shards must have been run with the levels asked for.
+                throw ResultsError(
+                    file: parsed.positionals[0], line: 1,
+                    message:
+                        "was run trusting \(header.trust), not \(trust) as --trust asks: run the shards with --trust \(trust)")
+            }
             header.strict = output.strict
             header.failOnNew = output.failOn == .new
             baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
@@ -73,6 +82,12 @@ enum ShardSet {
                     message:
                         "comes from a plan of \(other.header.planCases) cases, \(first.path) from one of \(first.header.planCases): "
                         + "were they run with different --pose or --where?")
+            }
+            if other.header.trust != first.header.trust {
+                throw ResultsError(
+                    file: other.path, line: 1,
+                    message: "was run trusting \(other.header.trust), \(first.path) trusting \(first.header.trust): "
+                        + "shards must evaluate the same provenance levels")
             }
             if other.header.scope != first.header.scope {
                 throw ResultsError(

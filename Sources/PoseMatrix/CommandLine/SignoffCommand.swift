@@ -10,8 +10,10 @@ enum SignoffCommand {
         guard let name = parsed.value("--by"), !name.allSatisfy(\.isWhitespace) else {
             return context.usageError(UsageError(message: "--by NAME is required: say who signs off", command: .signoff))
         }
+        var evidence = SignoffEvidence(trust: SignoffEvidence.defaultTrust)
         do {
             _ = try RunCommand.sourceDateEpoch(context.environment, command: .signoff)
+            if let trust = try readTrust(parsed, command: .signoff) { evidence.trust = trust }
         } catch {
             return context.usageError(error)
         }
@@ -42,7 +44,8 @@ enum SignoffCommand {
         var tally = Tally()
         let digest: String
         do {
-            (reader, tally, digest) = try readResults(path, allowPartial: parsed.flags.contains("--allow-partial"))
+            (reader, tally, digest) = try readResults(
+                path, allowPartial: parsed.flags.contains("--allow-partial"), evidence: &evidence)
         } catch is CancellationError {
             return interrupted(leaving: outPath, context: context)
         } catch let error as ResultsError {
@@ -64,10 +67,11 @@ enum SignoffCommand {
                     message: "--waive: the checklist has no item '\(id)'" + didYouMean(suggest(id, from: ids)).replacingQuotes(),
                     command: .signoff))
         }
-        let signoff = SignOff(
+        var signoff = SignOff(
             header: header, tally: tally, waivers: waiverTexts, signedBy: name,
             signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment), resultsPath: path,
             resultsSHA256: digest)
+        signoff.evidence = evidence
         for entry in signoff.items where entry.status == .passed && waiverTexts[entry.item.id] != nil {
             context.stderr.write("Warning: --waive \(entry.item.id): the item passed, so the waiver is not used\n")
         }
@@ -92,15 +96,18 @@ enum SignoffCommand {
     /// Reads a whole, unsharded results file: its reader, its tally and its SHA-256; a signal
     /// stops the reading (CancellationError).
     /// Reads a whole run's results: not a shard (`--shard 1/1` is whole), not filtered unless allowed.
-    private static func readResults(_ path: String, allowPartial: Bool) throws -> (ResultsReader, Tally, String) {
+    private static func readResults(
+        _ path: String, allowPartial: Bool, evidence: inout SignoffEvidence
+    ) throws -> (ResultsReader, Tally, String) {
         let reader = try ResultsReader(path: path)
+        try checkTrust(evidence.trust, of: reader.header, path: path)
         if let shard = reader.header.shard, shard.total > 1 {
             throw ResultsError(
                 file: path, line: 1, message: "is shard \(shard) of a run; merge the shards, then sign off the merged results")
         }
         var tally = Tally()
         while let result = try reader.next() {
-            tally.add(result)
+            tally.add(evidence.admit(result))
             if tally.overall.total % 4096 == 0 { try Task.checkCancellation() }
         }
         if reader.header.scope.isFiltered && !allowPartial {
@@ -110,6 +117,19 @@ enum SignoffCommand {
                     + "\(reader.header.scope.arguments)): sign off a whole run, or pass --allow-partial")
         }
         return (reader, tally, reader.sha256 ?? "")  // read to its end: next() checked that nothing follows the summary
+    }
+
+    /// Results record which passes rest on inference or unverified claims, not which rest on Apple's
+    /// word or on a measurement: sign-off can drop the first two levels, not the last two.
+    private static func checkTrust(_ trust: Trust, of header: RunHeader, path: String) throws(ResultsError) {
+        let unseparable = header.trust.levels.intersection([.apple, .measured]).subtracting(trust.levels)
+        guard unseparable.isEmpty else {
+            throw ResultsError(
+                file: path, line: 1,
+                message: "was run trusting \(header.trust); results cannot tell which passes rest on "
+                    + Provenance.allCases.filter(unseparable.contains).map(\.rawValue).joined(separator: " or ")
+                    + ": run with --trust \(trust) and sign off those results")
+        }
     }
 
     /// Stopped by a signal before writing: the previous sign-off stays; exit 130 (main makes it 143 for SIGTERM).

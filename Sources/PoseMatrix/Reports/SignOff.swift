@@ -26,6 +26,8 @@ public struct SignOff: Sendable {
     public var resultsSHA256: String
     /// Cases in the results, for the coverage line.
     public var cases: Int
+    /// What sign-off trusted and what each item's passes rest on.
+    public var evidence = SignoffEvidence(trust: .everything)
 
     /// Whether the release may go: every item passed or waived.
     public var isSignedOff: Bool { items.allSatisfy { $0.status == .passed || $0.status == .waived } }
@@ -67,11 +69,14 @@ public struct SignOff: Sendable {
                 " (`" + Escaping.markdownCell(header.scope.arguments) + "`); partial results, signed off with `--allow-partial`"
         }
         out += ".\n\n"
-        out += "| Item | Text | Poses | Status | Note |\n|---|---|---|---|---|\n"
+        out += "Trusted for sign-off: " + evidence.trust.description.replacingOccurrences(of: ",", with: ", ")
+        out += "; the run evaluated " + header.trust.description.replacingOccurrences(of: ",", with: ", ") + ".\n\n"
+        out += "| Item | Text | Poses | Status | Weakest provenance of its passes | Note |\n|---|---|---|---|---|---|\n"
         for entry in items {
             let note = entry.waiver.map { "waived (\(entry.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
             out += "| " + Escaping.markdownCell(entry.item.id) + " | " + Escaping.markdownCell(entry.item.text) + " | "
-            out += Escaping.markdownCell(entry.item.poses.joined(separator: ", ")) + " | " + entry.status.rawValue + " | " + note
+            out += Escaping.markdownCell(entry.item.poses.joined(separator: ", ")) + " | " + entry.status.rawValue + " | "
+            out += evidence.weakest(of: entry.item) + " | " + note
             out += " |\n"
         }
         out += "\nSigned by " + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
