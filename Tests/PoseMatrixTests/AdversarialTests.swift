@@ -157,7 +157,8 @@ struct AdversarialTests {
         let angles = "[" + (0...90_000).map { formatNumber(Double($0) / 500) }.joined(separator: ",") + "]"
         let axes =
             #""hingeAngle": \#(angles), "linkedSDK": ["26", "27.0", "27.1"], "layoutDirection": ["leftToRight", "rightToLeft"], "reduceTransparency": [false, true], "profile": ["device", "simulator"], "splitSide": ["left", "right"]"#
-        let poses = (0..<20).map { #"{ "pose": "P5", "title": "t\#($0)", "expect": {} }"# }.joined(separator: ",")
+        let poses = (0..<20).map { #"{ "pose": "P5", "title": "t\#($0)", "expect": { "display": "inner" } }"# }.joined(
+            separator: ",")
         let path = try TestFiles.writeTemporary(
             #"{ "formatVersion": 1, "name": "x", "axes": { \#(axes) }, "poses": [\#(poses)] }"#)
         let result = await duoPose(["run", path, "--out", "/nonexistent/never"])

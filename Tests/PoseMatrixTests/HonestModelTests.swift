@@ -350,3 +350,39 @@ struct HonestModelTests {
         #expect(try ResultsReader(path: folder.path + "/m/results.jsonl").header.trust == Trust([.apple, .measured]))
     }
 }
+
+@Suite("Matrix warnings")
+struct MatrixWarningTests {
+    static let matrix = """
+        { "formatVersion": 1, "name": "w", "axes": { "profile": ["device", "simulator"] },
+          "poses": [
+            { "pose": "P1", "expect": { "display": "outer" },
+              "where": [{ "when": { "layoutDirection": "rightToLeft" }, "expect": { "bars.edge": "leading" } }] },
+            { "pose": "P3", "where": [{ "when": { "profile": "device" }, "expect": { "display": "inner" } }] },
+            { "pose": "P11", "axes": { "layoutDirection": ["rightToLeft"] }, "expect": { "display": "inner" } }
+          ] }
+        """
+
+    @Test("a clause that never matches and a profile with nothing expected are warnings; the exit stays 0")
+    func warnings() async throws {
+        let path = try TestFiles.writeTemporary(Self.matrix)
+        let result = await duoPose(["validate", path])
+        #expect(result.code == 0)
+        #expect(
+            result.stderr
+                == "Warning: \(path):4:17: poses[0].where[0]: this clause never matches: P1 has no case with "
+                + "layoutDirection=rightToLeft (its values: leftToRight)\n"
+                + "Warning: \(path):5:5: poses[1]: P3 expects nothing for profile=simulator: those cases are not run\n")
+        #expect(result.stdout == "\(path): valid, 3 pose entries, 6 cases\n")
+    }
+
+    @Test("restating the value a pose sets itself is accepted; the shipped matrices warn of nothing")
+    func restatedAndShipped() async throws {
+        let folder = TestFiles.packageRoot.appendingPathComponent("Matrices")
+        let examples = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/examples")
+            .filter { $0.hasSuffix(".json") }.map { folder.path + "/examples/" + $0 }
+        let result = await duoPose(["validate", folder.path + "/duo-scenes.json"] + examples.sorted())
+        #expect(result.code == 0)
+        #expect(result.stderr == "")
+    }
+}

@@ -123,7 +123,9 @@ struct MatrixValidationTests {
             name: "axis the pose sets itself",
             text:
                 #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P11", "axes": { "layoutDirection": ["leftToRight"] }, "expect": { "display": "inner" } }] }"#,
-            errors: ["FILE:1:75: poses[0].axes.layoutDirection: P11 sets layoutDirection to rightToLeft itself; remove this axis"]
+            errors: [
+                "FILE:1:75: poses[0].axes.layoutDirection: P11 sets layoutDirection to rightToLeft itself; remove this axis or list only that value"
+            ]
         ),
         BadMatrix(
             name: "checklist pose missing from the matrix",

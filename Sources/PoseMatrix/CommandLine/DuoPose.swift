@@ -174,6 +174,12 @@ struct Context {
                 errors += error.errors
             }
         }
-        return errors.isEmpty ? .success(loaded) : .failure(MatrixErrors(errors: errors))
+        guard errors.isEmpty else { return .failure(MatrixErrors(errors: errors)) }
+        for matrix in loaded {
+            for warning in MatrixWarnings.warnings(for: matrix.matrix, file: matrix.path) {
+                stderr.write("Warning: " + warning.description.oneLine + "\n")
+            }
+        }
+        return .success(loaded)
     }
 }

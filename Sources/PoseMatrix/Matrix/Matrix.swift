@@ -32,6 +32,8 @@ public struct PoseEntry: Sendable {
     public var expect: [Expectation]
     public var whereClauses: [WhereClause]
     public var notRun: [NotRunRule]
+    /// Where the entry stands in its file, and its key path, for warnings.
+    public var place: MatrixPlace? = nil
 
     /// The steps the runner drives: the entry's own, or the catalogue's.
     public var effectiveSteps: [Step] { steps ?? pose.steps }
@@ -81,6 +83,14 @@ public enum Condition: Sendable, Hashable, CustomStringConvertible {
 public struct WhereClause: Sendable {
     public var when: [Axis: AxisValue]
     public var expect: [Expectation]
+    /// Where the clause stands in its file, and its key path, for warnings.
+    public var place: MatrixPlace? = nil
+}
+
+/// A position and key path in a matrix file, kept for warnings found after decoding.
+public struct MatrixPlace: Sendable, Equatable {
+    public var position: SourcePosition
+    public var keyPath: String
 }
 
 /// Combinations marked as not run, with the reason; an empty `when` matches every combination.

@@ -12,7 +12,15 @@ extension MatrixDecoder {
             let axis = Axis(rawValue: member.key)!
             let here = path.appending(member.key)
             if let value = fixed[axis] {
-                fail(at: member.keyPosition, here, "\(pose) sets \(axis.rawValue) to \(value) itself; remove this axis")
+                // Restating the pose's own value is harmless; only a contradiction is an error.
+                if case .array(let items) = member.value.value, items.count == 1,
+                    axisValue(items[0], axis: axis, here.appending(index: 0)) == value
+                {
+                    continue
+                }
+                fail(
+                    at: member.keyPosition, here,
+                    "\(pose) sets \(axis.rawValue) to \(value) itself; remove this axis or list only that value")
                 continue
             }
             guard let items = array(member.value, here, nonEmpty: true) else { continue }
@@ -82,7 +90,9 @@ extension MatrixDecoder {
                 "unknown pose \(quoted(id))" + didYouMean(Pose.suggestion(for: id)) + " (expected P1 to P13)")
             return nil
         }
-        var entry = PoseEntry(pose: pose, title: nil, axes: [], steps: nil, expect: [], whereClauses: [], notRun: [])
+        var entry = PoseEntry(
+            pose: pose, title: nil, axes: [], steps: nil, expect: [], whereClauses: [], notRun: [],
+            place: MatrixPlace(position: node.position, keyPath: path.description))
         if let member = members["title"] { entry.title = nonEmptyString(member.value, path.appending("title")) }
         if let member = members["axes"] {
             entry.axes = decodeAxes(member.value, path.appending("axes"), fixed: pose.fixed, pose: pose.id)
@@ -132,7 +142,8 @@ extension MatrixDecoder {
             clauses.append(
                 WhereClause(
                     when: decodeWhen(when.value, here.appending("when")),
-                    expect: decodeExpectations(expect.value, here.appending("expect"))))
+                    expect: decodeExpectations(expect.value, here.appending("expect")),
+                    place: MatrixPlace(position: item.position, keyPath: here.description)))
         }
         return clauses
     }
