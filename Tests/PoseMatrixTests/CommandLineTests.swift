@@ -154,7 +154,8 @@ struct CommandLineTests {
             UsageCase(
                 arguments: ["show", "p5"],
                 stderr:
-                    "Error: unknown pose 'p5'; did you mean 'P5'? (expected P1 to P13)\n" + showUsage
+                    "Error: no pose, entry or case 'p5'; did you mean 'P5'? (expected P1 to P13, an entry's label or a case id)\n"
+                    + showUsage
             ),
             UsageCase(
                 arguments: ["show", "P11", "--axis", "layoutDirection=leftToRight"],

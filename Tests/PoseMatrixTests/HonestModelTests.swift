@@ -386,3 +386,38 @@ struct MatrixWarningTests {
         #expect(result.stderr == "")
     }
 }
+
+@Suite("show targets")
+struct ShowTargetTests {
+    @Test("show takes a case id as the reports print it, with its axis values and the entry's steps")
+    func caseID() async {
+        let result = await duoPose(["show", "P5 near flat [profile=device, layoutDirection=leftToRight, hingeAngle=175]"])
+        #expect(result.code == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "Steps: open, book")
+        #expect(
+            lines[2]
+                == "Axes: profile=device, layoutDirection=leftToRight, reduceTransparency=false, linkedSDK=27.1, hingeAngle=175, windows=1"
+        )
+        #expect(
+            lines.contains {
+                $0.hasPrefix("hinge.status")
+                    && $0.hasSuffix(
+                        "no source gives hinge.status for a device at 175° (its thresholds are the system's call, duo-facts E#10)"
+                    )
+            })
+    }
+
+    @Test("show takes an entry's label, and suggests one for a misspelt target")
+    func entryLabel() async {
+        let result = await duoPose(["show", "P7 background and back"])
+        #expect(result.code == 0)
+        #expect(result.stdout.split(separator: "\n")[1] == "Steps: background, foreground")
+        let misspelt = await duoPose(["show", "P9 outr display"])
+        #expect(misspelt.code == 64)
+        #expect(
+            misspelt.stderr.hasPrefix(
+                "Error: no pose, entry or case 'P9 outr display'; did you mean 'P9 outer display'? "
+                    + "(expected P1 to P13, an entry's label or a case id)\n"))
+    }
+}

@@ -6,24 +6,15 @@ enum ShowCommand {
             let message = parsed.positionals.isEmpty ? "name a pose, for example P5" : "name one pose"
             return context.usageError(UsageError(message: message, command: .show))
         }
-        guard let pose = Pose.named(id) else {
-            return context.usageError(
-                UsageError(
-                    message: "unknown pose '\(id)'" + didYouMean(Pose.suggestion(for: id)).replacingQuotes()
-                        + " (expected P1 to P13)",
-                    command: .show))
+        let target: Target
+        switch resolve(id, matrixPath: parsed.value("--matrix"), context: context) {
+        case .failure(let failure): return failure.code
+        case .success(let resolved): target = resolved
         }
-        var app = App()
-        var steps = pose.steps
-        if let path = parsed.value("--matrix") {
-            switch context.loadMatrices([path]) {
-            case .failure(let errors): return context.matrixErrors(errors)
-            case .success(let loaded):
-                app = loaded[0].matrix.app
-                if let entry = loaded[0].matrix.poses.first(where: { $0.pose.id == pose.id }) { steps = entry.effectiveSteps }
-            }
-        }
-        var values: [Axis: AxisValue] = pose.fixed
+        let pose = target.pose
+        let app = target.app
+        let steps = target.steps
+        var values: [Axis: AxisValue] = target.values
         for assignment in parsed.values["--axis"] ?? [] {
             do {
                 let (axis, value) = try axisAssignment(assignment, option: "--axis", command: .show)
@@ -49,6 +40,67 @@ enum ShowCommand {
                 text(pose: pose, settings: settings, steps: steps, observations: observations, events: model.events))
         }
         return DuoPose.ExitCode.success
+    }
+
+    /// What `show` runs: a pose's steps, or a matrix entry's with a case's axis values.
+    struct Target {
+        var pose: Pose
+        var app = App()
+        var steps: [Step]
+        var values: [Axis: AxisValue]
+    }
+
+    /// A refusal already reported, with its exit code.
+    struct Refused: Error {
+        var code: Int32
+    }
+
+    /// A pose id (`P5`), an entry of the matrix by its label (`P9 outer display`), or a case id as
+    /// the reports print it (`P5 near flat [profile=device, hingeAngle=175]`); entries and cases are
+    /// looked up in `--matrix`, or in the built-in matrix without it.
+    static func resolve(_ id: String, matrixPath: String?, context: Context) -> Result<Target, Refused> {
+        var matrix: Matrix?
+        if let matrixPath {
+            switch context.loadMatrices([matrixPath]) {
+            case .failure(let errors): return .failure(Refused(code: context.matrixErrors(errors)))
+            case .success(let loaded): matrix = loaded[0].matrix
+            }
+        }
+        if let pose = Pose.named(id) {
+            let entry = matrix?.poses.first { $0.pose.id == pose.id }
+            return .success(
+                Target(pose: pose, app: matrix?.app ?? App(), steps: entry?.effectiveSteps ?? pose.steps, values: pose.fixed))
+        }
+        let (label, assignments) = splitCaseID(id)
+        let source = matrix ?? (try? MatrixLoader.loadBuiltIn().matrix)
+        guard let source, let entry = source.poses.first(where: { $0.label == label }) else {
+            let labels = (source?.poses.map(\.label) ?? []) + Pose.catalogue.map(\.id)
+            let suggestion = Pose.suggestion(for: id) ?? suggest(label, from: labels)
+            return .failure(
+                Refused(
+                    code: context.usageError(
+                        UsageError(
+                            message: "no pose, entry or case '\(id)'" + didYouMean(suggestion).replacingQuotes()
+                                + " (expected P1 to P13, an entry's label or a case id)",
+                            command: .show))))
+        }
+        var values = entry.pose.fixed
+        for assignment in assignments {
+            do {
+                let (axis, value) = try axisAssignment(assignment, option: "the case id", command: .show)
+                values[axis] = value
+            } catch {
+                return .failure(Refused(code: context.usageError(error)))
+            }
+        }
+        return .success(Target(pose: entry.pose, app: source.app, steps: entry.effectiveSteps, values: values))
+    }
+
+    /// `P5 near flat [profile=device, hingeAngle=175]` → the label and the axis assignments.
+    static func splitCaseID(_ id: String) -> (label: String, assignments: [String]) {
+        guard id.hasSuffix("]"), let open = id.range(of: " [", options: .backwards) else { return (id, []) }
+        let inside = id[open.upperBound..<id.index(before: id.endIndex)]
+        return (String(id[..<open.lowerBound]), inside.split(separator: ", ").map(String.init))
     }
 
     private static func axes(_ settings: CaseSettings) -> [(String, String)] {
