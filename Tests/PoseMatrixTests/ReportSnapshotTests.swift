@@ -140,10 +140,7 @@ struct SampleReportTests {
         let sample = TestFiles.packageRoot.appendingPathComponent("Reports/sample")
         for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
             let actual = try TestFiles.read(out.appendingPathComponent(name))
-            if ProcessInfo.processInfo.environment["DUO_POSE_RECORD"] == "1" {
-                try Data(actual.utf8).write(to: sample.appendingPathComponent(name))
-                continue
-            }
+            if try recordGolden(actual, at: sample.appendingPathComponent(name)) { continue }
             let expected = (try? TestFiles.read(sample.appendingPathComponent(name))) ?? ""
             #expect(expected == actual, "Reports/sample/\(name) is stale:\n\(lineDiff(expected: expected, actual: actual))")
         }

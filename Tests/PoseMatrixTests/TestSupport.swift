@@ -60,10 +60,7 @@ func duoPose(_ arguments: [String], environment: [String: String] = [:]) async -
 /// Compares text with a golden file under Snapshots/; `DUO_POSE_RECORD=1 swift test` re-records.
 func expectMatchesSnapshot(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = TestFiles.snapshots.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["DUO_POSE_RECORD"] == "1" {
-        try Data(actual.utf8).write(to: url)
-        return
-    }
+    if try recordGolden(actual, at: url, sourceLocation: sourceLocation) { return }
     guard let expected = try? TestFiles.read(url) else {
         Issue.record("missing snapshot \(name); run DUO_POSE_RECORD=1 swift test to record it", sourceLocation: sourceLocation)
         return
@@ -72,6 +69,19 @@ func expectMatchesSnapshot(_ actual: String, named name: String, sourceLocation:
         Issue.record(
             "\(name) differs from its snapshot:\n\(lineDiff(expected: expected, actual: actual))", sourceLocation: sourceLocation)
     }
+}
+
+/// With `DUO_POSE_RECORD=1`, writes a golden file and returns true; a file whose bytes change
+/// fails the test, so that recording never passes silently: review the diff, then run again.
+func recordGolden(_ actual: String, at url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+    guard ProcessInfo.processInfo.environment["DUO_POSE_RECORD"] == "1" else { return false }
+    let before = try? TestFiles.read(url)
+    guard before != actual else { return true }
+    try Data(actual.utf8).write(to: url)
+    Issue.record(
+        "recorded \(url.lastPathComponent); review the change (git diff) and run the tests again without DUO_POSE_RECORD",
+        sourceLocation: sourceLocation)
+    return true
 }
 
 /// The differing lines of two texts, `-` expected and `+` actual, for a readable failure.
