@@ -17,7 +17,7 @@ struct ExplorationTests {
               poses: [{ pose: "P1", expect: { display: "outer" } }],
               explore: { start: "P3", depth: 6, when: { profile: "device" },
                          invariants: [{ name: "reachable", expect: { "content.reachable": true } },
-                                      { name: "one window at most visible", expect: { "windows.count": { "<=": 9 } } }] } }
+                                      { name: "one new window a step at most", expect: { "windows.count": { "<=": 7 } } }] } }
             """)
         let exploration = try #require(matrix.exploration)
         let outcome = Explorer.explore(exploration, app: matrix.app)

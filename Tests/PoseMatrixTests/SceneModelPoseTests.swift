@@ -52,7 +52,7 @@ struct SceneModelPoseTests {
             name: "[A DocUIK] opening sends exactly one geometry update", steps: [.open], observable: .eventsGeometryUpdates,
             value: "1", provenance: .apple, source: "A DocUIK; M S0"),
         Fact(
-            name: "[M AX-PR] flat to book to flat sends no geometry update", steps: [.open, .book, .open],
+            name: "[M AX-PR] flat to book to flat adds no geometry update to the opening's one", steps: [.open, .book, .open],
             observable: .eventsGeometryUpdates, value: "1", provenance: .apple, source: "A DocUIK; M S0"),
         Fact(
             name: "[M S0] the scene stays active through close and open", steps: p7, observable: .eventsPhaseChanges, value: "0",
@@ -152,8 +152,12 @@ struct SceneModelPoseTests {
                 "no source says which Split View window moves to the outer display on close (U S0), so none gives display after it"
         ),
         Fact(
-            name: "[I] Split View sends one geometry update and no screen change", steps: [.open, .splitView(.left)],
+            name: "[I] Split View adds no screen change to the opening's one", steps: [.open, .splitView(.left)],
             observable: .eventsScreenChanges, value: "1", provenance: .apple, source: "A DocUIK; M S0"),
+        Fact(
+            name: "[I] Split View adds one geometry update to the opening's one", steps: [.open, .splitView(.left)],
+            observable: .eventsGeometryUpdates, value: "2", provenance: .inference,
+            source: "I from A T64, T66: the scene resizes to its half"),
     ]
 
     static let windows: [Fact] = [

@@ -42,9 +42,14 @@ extension SceneModel {
     /// A change of geometry without a change of screen (rotation, Split View): one update if the app sees a change.
     mutating func geometryChanged(from before: GeometryState) {
         guard effectiveGeometry(of: before) != effectiveGeometry, let front = frontWindow else { return }
+        // Nobody measured either: rotation changes the interface orientation the effective geometry
+        // includes [A DocUIK]; Split View resizes the scene to its half [A T64, T66].
+        let source =
+            before.split == splitSide
+            ? "I from A DocUIK: effective geometry includes the orientation" : "I from A T64, T66: the scene resizes to its half"
         log(
             .geometryUpdate, session: front.session, from: recordsEventDetail ? at(before).sizeText : nil,
-            to: recordsEventDetail ? sizeText : "", (.inference, "I from A DocUIK: effective geometry includes the orientation"))
+            to: recordsEventDetail ? sizeText : "", (.inference, source))
         sizeClassMayRebuild(from: before)
     }
 
