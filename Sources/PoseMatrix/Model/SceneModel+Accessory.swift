@@ -19,7 +19,7 @@ extension SceneModel {
         if accessory.registeredOn == .none { return .withdrawn(reason: "the app registers no accessory", .apple, "A DocCCA") }
         if crashed { return .withdrawn(reason: "the app crashed", .inference, "I: no process, no registration") }
         if hingeStatus == .closed {
-            let (provenance, source) = settings.profile == .device ? (.apple, "A DocCCA") : measuredProvenance("M S0")
+            let (provenance, source) = settings.profile == .device ? (.apple, "A DocCCA") : measuredProvenance(.accessoryClosed)
             return .withdrawn(reason: "the device is closed", provenance, source)
         }
         if display != .inner { return appleRule("the app is not on the inner display") }
@@ -29,7 +29,7 @@ extension SceneModel {
         guard let front = frontWindow, front.session == 1 else {
             // A second window in front withdraws the first window's accessory. [M S0]
             let (provenance, source) =
-                settings.profile == .device ? (.inference, "I from M S0 (simulator)") : measuredProvenance("M S0", in: [.flat])
+                settings.profile == .device ? (.inference, "I from M S0 (simulator)") : measuredProvenance(.s0Open)
             return .withdrawn(reason: "the registering window is not in front", provenance, source)
         }
         if front.phase != .active { return appleRule("the app is not in the foreground") }
@@ -42,7 +42,7 @@ extension SceneModel {
             return .unknown("no source gives accessory.available while the device is partially open (duo-facts E#5)")
         }
         if settings.profile == .device { return .available(.apple, "A T64, DocCCA: every condition holds") }
-        let (provenance, source) = measuredProvenance("M S0", in: [.flat])
+        let (provenance, source) = measuredProvenance(.s0Open)
         return .available(provenance, source)
     }
 
@@ -80,7 +80,7 @@ extension SceneModel {
     /// Accessory sessions (a new one on every return, the old one discarded) were measured in the
     /// simulator only [M S0]; on a device they are carried over.
     var accessoryProvenance: (Provenance, String) {
-        measuredProvenance("M S0", in: [.closed, .flat])
+        measuredProvenance(.s0)
     }
 
     /// Why accessory observables are unknown now, if they are.
@@ -105,10 +105,10 @@ extension SceneModel {
         case (.accessoryDisplay, _):
             // It appears on the outer display [A DocCCA], as the simulator showed [M S0].
             if settings.profile == .device { return .fact(.text(available ? "outer" : "none"), .apple, "A DocCCA") }
-            return measured(.text(available ? "outer" : "none"), "M S0: on the outer display", in: [.closed, .flat])
+            return measured(.text(available ? "outer" : "none"), .accessoryOnOuterDisplay)
         case (.accessorySize, _):
             guard available else { return .fact(.text("0x0"), .inference, "I: no accessory scene") }
-            let (provenance, source) = measuredProvenance("M S0", in: [.flat])
+            let (provenance, source) = measuredProvenance(.s0Open)
             return .fact(.text(Self.accessorySize), provenance, source)
         default:
             let (provenance, source) = accessoryProvenance

@@ -30,7 +30,7 @@ extension SceneModel {
         if settings.layoutDirection == .rightToLeft {
             return .fact(.text("leading"), .inference, "I from A T62: bar on the same hardware side")
         }
-        return measured(.text("trailing"), "M AX-PR")
+        return measured(.text("trailing"), .axPR)
     }
 
     /// The physical side: the strip stays on the right in either direction; horizontal bars end at the bottom.

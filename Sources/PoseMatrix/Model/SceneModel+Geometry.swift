@@ -87,8 +87,7 @@ extension SceneModel {
     /// A display size that Apple publishes and the simulator measured: apple for the device; for the
     /// simulator measured where it was measured, and Apple's word elsewhere.
     private func deviceOrMeasured(_ value: ObservedValue, _ source: String) -> Observation {
-        let (provenance, _) = measuredProvenance(source)
-        return .fact(value, settings.profile == .simulator && provenance == .measured ? .measured : .apple, source)
+        .fact(value, isMeasured(in: [.closed, .flat, .book]) ? .measured : .apple, source)
     }
 
     /// The safe-area insets as top,leading,bottom,trailing.
@@ -108,7 +107,7 @@ extension SceneModel {
             return .unknown("no source gives the safe area of a Split View half in portrait")
         case (.outer, false), (.inner, true):
             insets = (0, 0, 34, Self.barStripWidth)
-            observation = measured(.text(""), "M AX-DGb, AX-PR")  // [M]: 0,0,34,84 closed portrait and open landscape
+            observation = measured(.text(""), .safeArea)  // [M]: 0,0,34,84 closed portrait and open landscape
         case (.outer, true):
             insets = (0, 0, 0, Self.barStripWidth)
             observation = .fact(.text(""), .unverified, "U MIR-DP design kit; not measured (AX-DGb)")

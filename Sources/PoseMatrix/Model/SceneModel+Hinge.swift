@@ -71,7 +71,7 @@ extension SceneModel {
     }
 
     var hingeProvenance: (Provenance, String) {
-        measuredProvenance("M AX-PR, AX-DGb")
+        measuredProvenance(.hingeSweep)
     }
 
     /// The active display: which one, measured where the simulator hand-off was timed.
@@ -81,14 +81,14 @@ extension SceneModel {
             return .fact(.text(display.rawValue), .inference, "I from A T65: turning the device round can move a camera app")
         }
         return displayHandoffMeasured
-            ? measured(.text(display.rawValue), "M AX-DGb, SIN", in: [.sweep])
+            ? measured(.text(display.rawValue), .displayHandoff)
             : .fact(.text(display.rawValue), .inference, "I from M SIN: the holds at 40° and 108°")
     }
 
     /// The screen's name in the simulator metadata. [M AX-DGb]
     func observeScreen() -> Observation {
         let name = display == .outer ? "primary" : "primary-1"
-        return measured(.text(name), "M AX-DGb")
+        return measured(.text(name), .axDGb)
     }
 
     /// The angle the app is told. The simulator was measured at 0°, 90°, 175°, 178°, 179° and 180°
@@ -104,7 +104,7 @@ extension SceneModel {
                         : "in the simulator (measured up to 179° and at 180°)"))
         }
         if Self.measuredAngles.contains(where: { $0.requested == angle }) {
-            return measured(.number(reported), "M AX-PR, AX-DGb", in: [.sweep])
+            return measured(.number(reported), .hingeSweep)
         }
         return .fact(.number(reported), .inference, "I from M AX-PR, AX-DGb: interpolated between measured requests")
     }
@@ -121,7 +121,7 @@ extension SceneModel {
                 "no source gives hinge.status for a device at \(formatNumber(requestedAngle))° "
                     + "(its thresholds are the system's call, duo-facts E#10)")
         }
-        return measured(.text(status.rawValue), "M AX-PR, AX-DGb", in: [.sweep])
+        return measured(.text(status.rawValue), .hingeSweep)
     }
 
     /// The status by the simulator's thresholds: the model's working state on either profile.
@@ -155,17 +155,17 @@ extension SceneModel {
 
     /// The division region: none on the outer display, inactive when flat, active when partially open. [M AX-DGb; A T63]
     func observeFoldRegion() -> Observation {
-        guard display == .inner else { return measured(.text("none"), "M AX-PR") }
+        guard display == .inner else { return measured(.text("none"), .axPR) }
         let state = hingeStatus == .partiallyOpen ? "active" : "inactive"
         if inSplitView { return .fact(.text(state), .unverified, "U Flutter package: the fold at a window edge") }
-        if physicalOrientation == .landscape { return measured(.text(state), "M AX-DGb") }
+        if physicalOrientation == .landscape { return measured(.text(state), .axDGb) }
         return .fact(.text(state), .inference, "I from M AX-DGb; A T63")
     }
 
     /// The fold line runs across the short side: vertical in landscape (40×669 band), horizontal in portrait.
     func observeFoldAxis() -> Observation {
-        guard display == .inner else { return measured(.text("none"), "M AX-PR") }
-        if physicalOrientation == .landscape { return measured(.text("vertical"), "M AX-DGb") }
+        guard display == .inner else { return measured(.text("none"), .axPR) }
+        if physicalOrientation == .landscape { return measured(.text("vertical"), .axDGb) }
         return .fact(.text("horizontal"), .inference, "I from M AX-DGb; AX-LC")
     }
 }

@@ -19,7 +19,7 @@ extension SceneModel {
         case .sceneRecreated:
             // A fold resizes the same scene and session [A T61; M S0]; only a relaunch makes a new one.
             return sceneRecreated
-                ? measured(.bool(true), "M S0, AX-PTMd: relaunched", in: [.closed, .flat])
+                ? measured(.bool(true), .relaunched)
                 : .fact(.bool(false), .apple, "A T61, A-fwd 847644; M S0")
         case .statePreserved: return observeStatePreserved()
         case .barsAxis: return observeBarsAxis()
@@ -54,8 +54,8 @@ extension SceneModel {
     /// After a crash the app has no windows and shows nothing. [M S0]
     private func afterCrash(_ observable: Observable) -> Observation? {
         switch observable {
-        case .windowsCount, .windowsVisible: measured(.number(0), "M S0: the app crashed", in: [.closed, .flat])
-        case .contentReachable: measured(.bool(false), "M S0: the app crashed", in: [.closed, .flat])
+        case .windowsCount, .windowsVisible: measured(.number(0), .crashed)
+        case .contentReachable: measured(.bool(false), .crashed)
         case .newWindowResult, .newWindowError, .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges,
             .eventsSessionsDiscarded, .hingeStatus, .hingeAngle, .display:
             nil
@@ -68,7 +68,7 @@ extension SceneModel {
     private func observePhase() -> Observation {
         guard let front = frontWindow else { return .unknown("no window is visible") }
         if phaseInferred { return .fact(.text(front.phase.rawValue), .inference, "I: back from the background") }
-        return measured(.text(front.phase.rawValue), "M S0", in: [.closed, .flat])
+        return measured(.text(front.phase.rawValue), .s0)
     }
 
     /// What depends on which window stays in front when the device closes from Split View.
@@ -99,14 +99,14 @@ extension SceneModel {
         let tally = eventTallies[kind]
         guard let (provenance, source) = tally.weakest else {
             // Folds call no geometry update and change no phase. [M AX-PR, S0]
-            let (provenance, source) = measuredProvenance("M AX-PR, S0", in: [.closed, .flat, .book])
+            let (provenance, source) = measuredProvenance(.noEventsOnFolds)
             return .fact(.number(0), provenance, source)
         }
         return .fact(.number(Double(tally.count)), provenance, source)
     }
 
     private var windowsProvenance: (Provenance, String) {
-        settings.profile == .simulator ? measuredProvenance("M S0", in: [.closed, .flat]) : (.apple, "A T64")
+        settings.profile == .simulator ? measuredProvenance(.s0) : (.apple, "A T64")
     }
 
     /// The last request's result and error; with no request, what the app's choice would give now.

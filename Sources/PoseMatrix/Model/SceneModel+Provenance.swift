@@ -7,19 +7,64 @@
 /// it is carried over, so it is `inference` and its source names the measurement it rests on.
 extension SceneModel {
     /// A state in which somebody measured the simulator.
-    enum MeasuredState: String, Sendable {
+    enum MeasuredState: Sendable {
         /// Closed, outer display, held in portrait (P1). [M S0, AX-DGb, AX-PR]
         case closed
         /// Open flat at 180°, inner display, landscape (P3). [M S0, AX-DGb, AX-PR]
         case flat
         /// Partially open at 90°, inner display, landscape (P5). [M AX-DGb, AX-PR]
         case book
-        /// Any angle of the hinge sweep from 180° to 0°, the device held as at launch. [M AX-PR]
-        case sweep
     }
 
-    /// Every measured state.
-    static let everyMeasuredState: Set<MeasuredState> = [.closed, .flat, .book]
+    /// The states one measurement covers; `sweep` is any angle of the hinge sweep from 180° to 0°,
+    /// the device held as at launch. [M AX-PR]
+    struct MeasuredStates: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let closed = MeasuredStates(rawValue: 1)
+        static let flat = MeasuredStates(rawValue: 2)
+        static let book = MeasuredStates(rawValue: 4)
+        static let sweep = MeasuredStates(rawValue: 8)
+
+        /// "book, closed, flat", as sources name them.
+        var names: String {
+            [(Self.book, "book"), (.closed, "closed"), (.flat, "flat"), (.sweep, "sweep")].filter { contains($0.0) }
+                .map(\.1).joined(separator: ", ")
+        }
+    }
+
+    /// A simulator measurement, with the source strings it is cited by in each case worked out
+    /// once: a model makes millions of citations, and building them per call doubled its time.
+    struct Measurement: Sendable {
+        let source: String
+        let states: MeasuredStates
+        /// How the device profile cites it.
+        let onDevice: String
+        /// How the simulator profile cites it outside the states measured.
+        let elsewhere: String
+
+        init(_ source: String, in states: MeasuredStates) {
+            self.source = source
+            self.states = states
+            onDevice = "I from \(source) (simulator)"
+            elsewhere = "I from \(source) (simulator, measured \(states.names) only)"
+        }
+
+        static let accessoryClosed = Measurement("M S0", in: [.closed])
+        static let accessoryOnOuterDisplay = Measurement("M S0: on the outer display", in: [.closed, .flat])
+        static let axDGb = Measurement("M AX-DGb", in: [.closed, .flat, .book])
+        static let axPR = Measurement("M AX-PR", in: [.closed, .flat, .book])
+        static let backgroundGlitch = Measurement("M S0: 5 of 6 runs", in: [.closed, .flat])
+        static let crashed = Measurement("M S0: the app crashed", in: [.closed, .flat])
+        static let displayHandoff = Measurement("M AX-DGb, SIN", in: [.sweep])
+        static let hingeSweep = Measurement("M AX-PR, AX-DGb", in: [.sweep])
+        static let noEventsOnFolds = Measurement("M AX-PR, S0", in: [.closed, .flat, .book])
+        static let relaunchEvent = Measurement("M S0, AX-PTMd", in: [.closed, .flat])
+        static let relaunched = Measurement("M S0, AX-PTMd: relaunched", in: [.closed, .flat])
+        static let s0 = Measurement("M S0", in: [.closed, .flat])
+        static let s0Open = Measurement("M S0", in: [.flat])
+        static let safeArea = Measurement("M AX-DGb, AX-PR", in: [.closed, .flat, .book])
+        static let shortFormCrash = Measurement("M S0: the short form raises at run time", in: [.closed, .flat])
+    }
 
     /// Whether the conditions every measurement shared hold: left to right, Reduce Transparency
     /// off, linked against 27.1, one app full screen, not turned round.
@@ -41,23 +86,28 @@ extension SceneModel {
         }
     }
 
-    /// A fact measured in the simulator in `states`: `measured` there in the simulator profile;
-    /// everywhere else `inference`, its source saying which measurement it is carried over from.
-    func measured(
-        _ value: ObservedValue, _ source: String, in states: Set<MeasuredState> = everyMeasuredState
-    ) -> Observation {
-        let (provenance, cited) = measuredProvenance(source, in: states)
+    /// Whether a measurement covering `states` covers the current state in the simulator profile.
+    func isMeasured(in states: MeasuredStates) -> Bool {
+        guard settings.profile == .simulator, measuredConditions else { return false }
+        if states.contains(.sweep) && heldOrientation == .portrait { return true }
+        switch measuredState {
+        case .closed: return states.contains(.closed)
+        case .flat: return states.contains(.flat)
+        case .book: return states.contains(.book)
+        case nil: return false
+        }
+    }
+
+    /// A fact measured in the simulator: `measured` where the measurement covers the current
+    /// state; everywhere else `inference`, its source saying which measurement it is carried over from.
+    func measured(_ value: ObservedValue, _ measurement: Measurement) -> Observation {
+        let (provenance, cited) = measuredProvenance(measurement)
         return .fact(value, provenance, cited)
     }
 
-    /// The provenance of a fact measured in the simulator in `states`, in the current state and profile.
-    func measuredProvenance(
-        _ source: String, in states: Set<MeasuredState> = everyMeasuredState
-    ) -> (Provenance, String) {
-        guard settings.profile == .simulator else { return (.inference, "I from \(source) (simulator)") }
-        if let state = measuredState, states.contains(state) { return (.measured, source) }
-        if states.contains(.sweep), measuredConditions, heldOrientation == .portrait { return (.measured, source) }
-        let measuredIn = states.map(\.rawValue).sorted().joined(separator: ", ")
-        return (.inference, "I from \(source) (simulator, measured \(measuredIn) only)")
+    /// The provenance and source of a simulator measurement in the current state and profile.
+    func measuredProvenance(_ measurement: Measurement) -> (Provenance, String) {
+        if settings.profile == .device { return (.inference, measurement.onDevice) }
+        return isMeasured(in: measurement.states) ? (.measured, measurement.source) : (.inference, measurement.elsewhere)
     }
 }

@@ -92,7 +92,7 @@ extension SceneModel {
             crashed = true
             log(
                 .crash, session: 0, from: nil, to: "NSInternalInconsistencyException: Initializer is unavailable",
-                measuredProvenance("M S0", in: [.closed, .flat]))
+                measuredProvenance(.s0))
         case .failed, .alternate, .hidden, .ignored: break
         }
     }
@@ -132,7 +132,7 @@ extension SceneModel {
             return opened()
         case .activationAction:
             if choice.shortForm {
-                let (provenance, source) = measuredProvenance("M S0: the short form raises at run time", in: [.closed, .flat])
+                let (provenance, source) = measuredProvenance(.shortFormCrash)
                 return WindowRequest(result: .crashed, provenance: provenance, source: source)
             }
             // The action hides itself where new windows are unavailable: the outer display, in both
@@ -149,7 +149,7 @@ extension SceneModel {
         guard settings.profile == .simulator else {
             return WindowRequest(result: .opened, provenance: .apple, source: "A T64: new windows on the inner display")
         }
-        let (provenance, source) = measuredProvenance("M S0", in: [.closed, .flat])
+        let (provenance, source) = measuredProvenance(.s0)
         return WindowRequest(result: .opened, provenance: provenance, source: source)
     }
 
@@ -177,7 +177,7 @@ extension SceneModel {
         for phase in [AppWindow.Phase.inactive, .background] where windows[index].phase != phase {
             log(
                 .phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue,
-                measuredProvenance("M S0", in: [.closed, .flat]))
+                measuredProvenance(.s0))
             windows[index].phase = phase
             // Going inactive saves for an app that saves on inactive; background saves for either. [I; S0 rule 7]
             if phase == .background || app.state.savesOn == .inactive { stateDirty = false }
@@ -187,10 +187,10 @@ extension SceneModel {
             let other = display == .outer ? "951x669" : "466x678"
             log(
                 .geometryUpdate, session: session, from: size, to: other,
-                measuredProvenance("M S0: 5 of 6 runs", in: [.closed, .flat]))
+                measuredProvenance(.backgroundGlitch))
             log(
                 .geometryUpdate, session: session, from: other, to: size,
-                measuredProvenance("M S0: 5 of 6 runs", in: [.closed, .flat]))
+                measuredProvenance(.backgroundGlitch))
         }
     }
 
@@ -232,7 +232,7 @@ extension SceneModel {
         if app.state.cachesScreen { cachedScreen = display }
         log(
             .sessionConnected, session: last, from: nil, to: "windowApplication (relaunched)",
-            measuredProvenance("M S0, AX-PTMd", in: [.closed, .flat]))
+            measuredProvenance(.relaunchEvent))
     }
 }
 
