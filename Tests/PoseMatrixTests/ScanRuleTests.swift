@@ -44,6 +44,13 @@ struct ScanRuleTests {
                 #"newWindow.via="activateSceneSession" newWindow.errorHandler="none" \#(noCamera) unknown: \#(unknownBase) DUO012"#
         ),
         Case(
+            name: "a trailing handler with a capture list that only logs is none, DUO012",
+            source:
+                "func open() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil) { [logger] error in logger.error(\"\\(error)\") } }",
+            expected:
+                #"newWindow.via="activateSceneSession" newWindow.errorHandler="none" \#(noCamera) unknown: \#(unknownBase) DUO012"#
+        ),
+        Case(
             name: "a handler passed by name is unknown",
             source: "func open() { app.activateSceneSession(for: request, errorHandler: handleFailure) }",
             expected:

@@ -311,3 +311,73 @@ struct ScanRobustnessTests {
         #expect(result.skipped.unreadable == 1)
     }
 }
+
+@Suite("duo-pose scan: a matrix that scans its app")
+struct MatrixScanTests {
+    static let handlerShows =
+        "func open() { app.activateSceneSession(for: r) { error in self.present(alert, animated: true) } }\n"
+    static let handlerNil =
+        "func open() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }\n"
+
+    static func matrix(_ app: String) -> String {
+        """
+        { formatVersion: 1, name: "nightly", app: \(app), axes: { profile: ["device"] },
+          poses: [{ pose: "P9", title: "outer display", steps: ["newWindow"], expect: { "content.reachable": true } }] }
+        """
+    }
+
+    /// Runs the matrix beside the app tree; the exit code and the results header.
+    static func run(_ app: TemporaryApp, matrix: String) async throws -> (Int32, String) {
+        let folder = app.root.deletingLastPathComponent()
+        try Data(matrix.utf8).write(to: folder.appendingPathComponent("nightly.json5"))
+        let out = folder.appendingPathComponent("Reports")
+        let run = await duoPose([
+            "run", folder.appendingPathComponent("nightly.json5").path, "--out", out.path, "--deterministic",
+        ])
+        let results = try? TestFiles.read(out.appendingPathComponent(ReportSet.resultsName))
+        return (run.code, String(results?.split(separator: "\n").first ?? ""))
+    }
+
+    @Test("the run turns red the night the app drops its error handler")
+    func turnsRed() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerShows])
+        let (green, _) = try await Self.run(app, matrix: Self.matrix(#"{ scan: "App" }"#))
+        #expect(green == 0)
+        try app.write(Self.handlerNil, to: "App/Opener.swift")
+        let (red, header) = try await Self.run(app, matrix: Self.matrix(#"{ scan: "App" }"#))
+        #expect(red == 1)
+        #expect(
+            header.contains(
+                #""appScan":{"fromMatrix":[],"path":"App","scanned":[{"file":"App.xcodeproj/project.pbxproj","key":"multipleScenes","line":"#
+            ))
+        #expect(
+            header.contains(
+                #"{"file":"App/Opener.swift","key":"newWindow.errorHandler","line":1,"text":"func open() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }","value":"none"}"#
+            ))
+    }
+
+    @Test("a key the matrix states wins over the code's, and the header says it came from the matrix")
+    func matrixWins() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerNil])
+        let (code, header) = try await Self.run(
+            app, matrix: Self.matrix(#"{ scan: "App", newWindow: { errorHandler: "showInPlace" } }"#))
+        #expect(code == 0)
+        #expect(header.contains(#""fromMatrix":["newWindow.errorHandler"]"#))
+        #expect(!header.contains(#""key":"newWindow.errorHandler""#))
+    }
+
+    @Test("a scan path that is not an app stops the run before anything is written")
+    func notAnApp() async throws {
+        let app = try TemporaryApp()
+        let folder = app.root.deletingLastPathComponent()
+        let matrixPath = folder.appendingPathComponent("nightly.json5").path
+        try Data(Self.matrix(#"{ scan: "Missing" }"#).utf8).write(to: URL(fileURLWithPath: matrixPath))
+        let out = folder.appendingPathComponent("Reports")
+        let run = await duoPose(["run", matrixPath, "--out", out.path])
+        #expect(run.code == 66)
+        #expect(run.stderr == "Error: \(matrixPath): app.scan: \(folder.path)/Missing: no such folder\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}

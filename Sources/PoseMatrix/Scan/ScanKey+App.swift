@@ -42,3 +42,38 @@ extension ScanResult {
         }
     }
 }
+
+extension ScanKey {
+    /// Sets this key of `app` to a scanned value; a value the model has no case for leaves it as it is.
+    func apply(_ value: ScanValue, to app: inout App) {
+        switch (self, value) {
+        case (.multipleScenes, .bool(let flag)): app.multipleScenes = flag
+        case (.requiresFullScreen, .bool(let flag)): app.requiresFullScreen = flag
+        case (.orientations, .list(let names)): app.orientations = Set(names.compactMap(Orientation.init(rawValue:)))
+        case (.newWindowVia, .choice(let name)): app.newWindow.via = App.NewWindow.Via(rawValue: name) ?? app.newWindow.via
+        case (.newWindowAlternate, .choice(let name)):
+            app.newWindow.alternate = App.NewWindow.Fallback(rawValue: name) ?? app.newWindow.alternate
+        case (.newWindowErrorHandler, .choice(let name)):
+            app.newWindow.errorHandler = App.NewWindow.Fallback(rawValue: name) ?? app.newWindow.errorHandler
+        case (.newWindowShortForm, .bool(let flag)): app.newWindow.shortForm = flag
+        case (.stateSavesOn, .choice(let name)): app.state.savesOn = App.StateChoices.SavesOn(rawValue: name) ?? app.state.savesOn
+        case (.hingeEffectReset, .bool(let flag)): app.hingeEffect.resetsOutsidePartiallyOpen = flag
+        case (.cameraAccessoryRegisteredOn, .choice(let name)):
+            app.cameraAccessory.registeredOn =
+                App.CameraAccessory.RegisteredOn(rawValue: name) ?? app.cameraAccessory.registeredOn
+        case (.cameraUses, .choice(let name)): app.camera.uses = App.Camera.Uses(rawValue: name) ?? app.camera.uses
+        case (.cameraMirroring, .choice(let name)):
+            app.camera.mirroring = App.Camera.Mirroring(rawValue: name) ?? app.camera.mirroring
+        default: break
+        }
+    }
+}
+
+extension ScanResult {
+    /// The scanned values under the keys the matrix does not state: the matrix wins.
+    public func overlay(on app: App, stated: Set<String>) -> App {
+        var result = app
+        for item in evidence where !stated.contains(item.key.rawValue) { item.key.apply(item.value, to: &result) }
+        return result
+    }
+}

@@ -125,7 +125,11 @@ enum HandlerKind {
         if words == ["nil"] || words == ["NULL"] { return .missing }
         if words.contains(where: presenting.contains) { return .presents }
         let calls = range.filter { file.tokens[$0].kind == .word && file[$0 + 1] == "(" }.map { file[$0] }
-        let messages = range.filter { file[$0 - 1] == "[" || (file.tokens[$0].kind == .word && file[$0 - 1] == "]") }
+        // An Objective-C message `[receiver selector…]` may present; in Swift, `[weak self]` is a capture list.
+        let objectiveC = file.path.hasSuffix(".m") || file.path.hasSuffix(".mm")
+        let messages = range.filter {
+            objectiveC && (file[$0 - 1] == "[" || (file.tokens[$0].kind == .word && file[$0 - 1] == "]"))
+        }
         if words.contains("{"), calls.allSatisfy(logging.contains), messages.isEmpty, !words.contains("=") { return .onlyLogs }
         return .unclear
     }
