@@ -68,7 +68,7 @@ func infoPlist(_ body: String) -> String {
 
 @Suite("duo-pose scan: fixture apps")
 struct ScanFixtureTests {
-    static let apps = ["SwiftUIApp", "UIKitApp", "BinaryPlistApp"]
+    static let apps = ["SwiftUIApp", "UIKitApp", "BinaryPlistApp", "XcodeGenApp"]
 
     /// The fixtures' root, as the header names it, made independent of where the package lives.
     static func relative(_ text: String) -> String {
@@ -152,7 +152,7 @@ struct ScanCommandTests {
         #expect(run.code == 65)
         #expect(
             run.stderr
-                == "Error: \(folder.path): not an iOS app: no application target for iPhone in an .xcodeproj (1 file looked at)\n"
+                == "Error: \(folder.path): not an iOS app: no application target for iPhone in an .xcodeproj or an XcodeGen project.yml (1 file looked at)\n"
         )
         #expect(run.stdout == "")
     }

@@ -16,8 +16,10 @@ struct AppTarget: Sendable {
     /// The folder `INFOPLIST_FILE` is relative to.
     var projectFolder: String
     var settings: [String: BuildSetting] = [:]
-    /// Info.plist entries written in the project description, merged under the file's.
+    /// Info.plist entries written in the project description (XcodeGen's `info.properties`).
     var properties: [String: PlistEntry] = [:]
+    /// Folders, from the tree's root, that only other targets build (known for XcodeGen projects).
+    var otherTargetFolders: [String] = []
 
     /// The configuration the scan reads where a project has several: the one that ships.
     static let preferredConfiguration = "Release"

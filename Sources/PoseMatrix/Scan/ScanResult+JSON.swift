@@ -39,7 +39,7 @@ extension ScanResult {
             "filesRead": filesRead,
             "skipped": [
                 "binary": skipped.binary, "tooLarge": skipped.huge, "linkLoops": skipped.linkLoops,
-                "unreadable": skipped.unreadable, "otherProjects": skipped.vendored,
+                "unreadable": skipped.unreadable, "otherProjects": skipped.vendored, "otherTargets": skipped.otherTargets,
             ],
         ]
         return Self.serialized(object)

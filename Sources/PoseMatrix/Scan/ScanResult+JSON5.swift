@@ -27,6 +27,7 @@ extension ScanResult {
         let parts = [
             (skipped.binary, "binary"), (skipped.huge, "too large"), (skipped.linkLoops, "link loop"),
             (skipped.unreadable, "unreadable"), (skipped.vendored, "in another project"),
+            (skipped.otherTargets, "in another target"),
         ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return ", \(skipped.total) skipped (" + parts.joined(separator: ", ") + ")"
     }

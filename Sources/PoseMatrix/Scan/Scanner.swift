@@ -20,7 +20,7 @@ public enum Scanner {
             throw ScanError(
                 cause: .notAnApp,
                 description:
-                    "\(path): not an iOS app: no application target for iPhone in an .xcodeproj "
+                    "\(path): not an iOS app: no application target for iPhone in an .xcodeproj or an XcodeGen project.yml "
                     + "(\(counted(tree.files.count, "file")) looked at)")
         }
         var result = ScanResult(root: path, project: target.projectFile)
@@ -35,6 +35,10 @@ public enum Scanner {
                 tree.skipped.vendored += 1
                 continue
             }
+            if target.otherTargetFolders.contains(where: { file.path.hasPrefix($0 + "/") }) {
+                tree.skipped.otherTargets += 1
+                continue
+            }
             guard let text = tree.text(of: file) else { continue }
             facts.read(SourceFile(path: file.path, text: text))
         }
@@ -47,9 +51,15 @@ public enum Scanner {
     /// The folders (relative to the root) that hold a project description.
     private static func projectFolders(_ tree: SourceTree) -> [String] {
         tree.files.compactMap { file in
-            guard file.path.hasSuffix(".xcodeproj/project.pbxproj") else { return nil }
-            return file.path.split(separator: "/").dropLast(2).joined(separator: "/")
+            if file.path.hasSuffix(".xcodeproj/project.pbxproj") {
+                return file.path.split(separator: "/").dropLast(2).joined(separator: "/")
+            }
+            return isXcodeGen(file) ? file.path.split(separator: "/").dropLast().joined(separator: "/") : nil
         }
+    }
+
+    private static func isXcodeGen(_ file: SourceTree.File) -> Bool {
+        file.path == "project.yml" || file.path.hasSuffix("/project.yml")
     }
 
     /// The app target of the project nearest the root (the shallowest; by path among equals).
@@ -61,6 +71,14 @@ public enum Scanner {
             var configs = tree
             let project = XcodeProject(path: file.path, text: text) { name in configuration(name, in: &configs) }
             if let target = project?.appTarget() { return target }
+        }
+        // An XcodeGen project that was not generated: its project.yml describes the same target.
+        let specs = tree.files.filter(isXcodeGen).sorted {
+            $0.path.split(separator: "/").count < $1.path.split(separator: "/").count
+        }
+        for file in specs {
+            guard let text = tree.text(of: file) else { continue }
+            if let target = XcodeGenProject.appTarget(path: file.path, text: text) { return target }
         }
         return nil
     }
@@ -77,14 +95,15 @@ public enum Scanner {
     /// The target's Info.plist entries: the file `INFOPLIST_FILE` names, with the generated keys over it;
     /// nil when the target has neither; and whether the file was read.
     private static func infoPlist(_ target: AppTarget, tree: inout SourceTree) -> ([String: PlistEntry]?, Bool) {
-        var file: [String: PlistEntry]?
-        if let path = target.infoPlistPath,
+        // XcodeGen writes `info.properties` into the file it generates: they are the file.
+        var file: [String: PlistEntry]? = target.properties.isEmpty ? nil : target.properties
+        if file == nil, let path = target.infoPlistPath,
             let data = FileManager.default.contents(atPath: tree.root.appendingPathComponent(path).path)
         {
             file = InfoPlist.entries(path: path, data: data)
         }
         let generated = InfoPlist.generated(target.settings)
         if file == nil && generated == nil { return (nil, false) }
-        return (InfoPlist.merged(file: file ?? [:], generated: generated ?? [:]), file != nil)
+        return (InfoPlist.merged(file: file ?? [:], generated: generated ?? [:]), file != nil && target.properties.isEmpty)
     }
 }

@@ -10,8 +10,9 @@ struct SourceTree: Sendable {
         var linkLoops = 0
         var unreadable = 0
         var vendored = 0
+        var otherTargets = 0
 
-        var total: Int { binary + huge + linkLoops + unreadable + vendored }
+        var total: Int { binary + huge + linkLoops + unreadable + vendored + otherTargets }
     }
 
     /// One file: its path relative to the tree's root, with `/` separators.
