@@ -172,3 +172,18 @@ struct ScanRuleTests {
         #expect(finding.message == "activateSceneSession has no errorHandler: a refused window shows the person nothing")
     }
 }
+
+@Suite("duo-pose scan: cut-off sources")
+struct ScanCutOffTests {
+    @Test(
+        "a file that ends inside a call or closure is read without a crash",
+        arguments: [
+            "app.activateSceneSession(", "app.activateSceneSession(for: r) {", "app.activateSceneSession(for: r) { e in",
+            "UIWindowScene.ActivationAction(", "UIWindowScene.ActivationAction(title: \"a\") {", "v.onHingeChange {",
+            "func sceneDidEnterBackground(_ s: UIScene) {", "c.isVideoMirrored =", "[app activateSceneSessionForRequest:",
+        ])
+    func cutOff(_ source: String) throws {
+        let app = try TemporaryApp(files: ["App/Cut.swift": source, "App/Cut.m": source])
+        #expect(try app.scan().filesRead == 3)
+    }
+}

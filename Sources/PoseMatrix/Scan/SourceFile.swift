@@ -27,7 +27,7 @@ struct SourceFile {
         return ScanLocation(file: path, line: line, text: text)
     }
 
-    /// The index of the bracket closing the one at `open`, or the last index.
+    /// The index of the bracket closing the one at `open`, or the end index when a cut-off file never closes it.
     func close(_ open: Int) -> Int {
         var depth = 0
         for index in open..<tokens.count {
@@ -39,7 +39,7 @@ struct SourceFile {
             default: break
             }
         }
-        return tokens.count - 1
+        return tokens.count
     }
 
     /// The tokens of a labelled argument (`label: value`) at the top level of `range`, up to the next `,`
@@ -121,6 +121,7 @@ enum HandlerKind {
     /// whose every call is a logging call (or that is empty) only logs; anything else (a function's
     /// name, an assignment that may show an alert) is unclear.
     static func of(_ file: SourceFile, _ range: Range<Int>) -> HandlerKind {
+        let range = range.clamped(to: 0..<file.tokens.count)
         let words = range.map { file[$0] }
         if words == ["nil"] || words == ["NULL"] { return .missing }
         if words.contains(where: presenting.contains) { return .presents }
