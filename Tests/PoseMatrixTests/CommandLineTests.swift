@@ -140,7 +140,7 @@ struct CommandLineTests {
                 stderr: "Error: --pose and --where match no case of built-in:duo-scenes.json\n" + runUsage),
             UsageCase(
                 arguments: ["run", "--json"],
-                stderr: "Error: unknown option '--json' for 'run'; it belongs to 'list', 'show'\n" + runUsage),
+                stderr: "Error: unknown option '--json' for 'run'; it belongs to 'list', 'show', 'scan'\n" + runUsage),
             UsageCase(arguments: ["run", "--strict=yes"], stderr: "Error: --strict takes no value\n" + runUsage),
             UsageCase(
                 arguments: ["run", "--shard", "1/10001"],

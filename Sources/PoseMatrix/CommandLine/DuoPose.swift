@@ -92,6 +92,7 @@ public enum DuoPose {
         case .show: return ShowCommand.execute(words, context: context)
         case .merge: return MergeCommand.execute(words, context: context)
         case .signoff: return SignoffCommand.execute(words, context: context)
+        case .scan: return ScanCommand.execute(words, context: context)
         }
     }
 }

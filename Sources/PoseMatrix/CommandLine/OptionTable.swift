@@ -6,6 +6,7 @@ public enum Command: String, CaseIterable, Sendable {
     case show
     case merge
     case signoff
+    case scan
 
     /// The words a command takes besides its options, as the synopsis shows them.
     var positionals: String {
@@ -16,6 +17,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .show: "POSE"
         case .merge: "RESULTS…"
         case .signoff: "RESULTS"
+        case .scan: "APP_DIR"
         }
     }
 
@@ -39,6 +41,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .show: "Print every observable the model reports for a pose, with its provenance, and the event log."
         case .merge: "Combine the results.jsonl of shards into the reports one unsharded run writes."
         case .signoff: "Sign off the matrix checklist from a run's results: each item passed, failed, not run or waived."
+        case .scan: "Derive the matrix's app block from an iOS app's source tree, with evidence and findings."
         }
     }
 }
@@ -112,7 +115,13 @@ enum OptionTable {
         OptionSpec(
             name: "--allow-partial", commands: [.signoff],
             help: "Sign off results of a run narrowed by --pose or --where (signoff.md says so)."),
-        OptionSpec(name: "--json", commands: [.list, .show], help: "Print JSON for machines."),
+        OptionSpec(name: "--json", commands: [.list, .show, .scan], help: "Print JSON for machines."),
+        OptionSpec(
+            name: "--sarif", valueName: "FILE", commands: [.scan],
+            help: "Also write the findings as SARIF 2.1.0, for code scanning and SARIF viewers."),
+        OptionSpec(
+            name: "--check", valueName: "MATRIX", commands: [.scan],
+            help: "Exit 1 when the matrix's app block disagrees with the code, naming each key."),
         OptionSpec(
             name: "--matrix", valueName: "FILE", commands: [.show],
             help: "Take the app's choices (and the pose's steps) from this matrix."),

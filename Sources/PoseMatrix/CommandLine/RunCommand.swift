@@ -37,11 +37,14 @@ enum RunCommand {
         } catch {
             return context.usageError(error)
         }
-        let loaded: [LoadedMatrix]
+        var loaded: [LoadedMatrix]
         switch context.loadMatrices(parsed.positionals) {
         case .failure(let errors): return context.matrixErrors(errors)
         case .success(let matrices): loaded = matrices
         }
+        var scanCode = DuoPose.ExitCode.success
+        guard let (scanned, scans) = applyScans(loaded, context: context, code: &scanCode) else { return scanCode }
+        loaded = scanned
         // Read every input and plan everything before writing anything: a refusal leaves no folder behind.
         var source = ObservationSource.model
         if let path = options.observationsPath {
@@ -96,7 +99,7 @@ enum RunCommand {
             do {
                 let code = try await runOne(
                     matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, summary: summary,
-                    context: context)
+                    scan: scans[matrix.path], context: context)
                 worst = max(worst, code)
             } catch is CancellationError {
                 context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced".oneLine + "\n")
@@ -110,7 +113,7 @@ enum RunCommand {
 
     private static func runOne(
         _ matrix: LoadedMatrix, plan: Plan, folder: String, options: Options, source: ObservationSource,
-        baseline: BaselineComparison?, summary: JobSummaryFile?, context: Context
+        baseline: BaselineComparison?, summary: JobSummaryFile?, scan: AppScanRecord?, context: Context
     ) async throws -> Int32 {
         let trust = options.trust ?? matrix.matrix.trust ?? .everything
         let runner = Runner(
@@ -127,6 +130,7 @@ enum RunCommand {
         header.strict = options.output.strict
         header.failOnNew = options.output.failOn == .new
         header.scope = scope(of: matrix.matrix, plan: plan, options: options)
+        header.appScan = scan
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
         var progress = Progress(
             total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.progressSink : nil)

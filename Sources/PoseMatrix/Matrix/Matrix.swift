@@ -13,6 +13,17 @@ public struct Matrix: Sendable {
     public var exploration: Exploration?
     /// The provenance levels the matrix trusts (its `trust` key), if it says; `--trust` overrides it.
     public var trust: Trust? = nil
+    /// `app.scan`: the app tree the run derives the app block from, if the matrix names one.
+    public var appScan: AppScanRequest? = nil
+}
+
+/// `"app": {"scan": "../MyApp", …}`: the tree to scan at run time, and the app keys the matrix
+/// states itself, which win over the scanned ones.
+public struct AppScanRequest: Sendable, Hashable {
+    /// The path as written, relative to the matrix file's folder unless absolute.
+    public var path: String
+    /// Key paths such as `multipleScenes` and `newWindow.errorHandler`.
+    public var statedKeys: Set<String>
 }
 
 /// An axis and the values a matrix runs it over, in file order.

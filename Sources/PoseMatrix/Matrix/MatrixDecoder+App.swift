@@ -2,7 +2,7 @@
 extension MatrixDecoder {
     static let appKeys = [
         "multipleScenes", "requiresFullScreen", "orientations", "linkedSDK", "newWindow", "state", "hingeEffect",
-        "cameraAccessory", "camera",
+        "cameraAccessory", "camera", "scan",
     ]
 
     mutating func decodeApp(_ node: JSONNode, _ path: KeyPath) -> App {

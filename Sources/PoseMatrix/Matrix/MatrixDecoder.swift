@@ -28,6 +28,7 @@ struct MatrixDecoder {
         if let schema = members["$schema"] { _ = string(schema.value, path.appending("$schema")) }
         let name = members["name"].flatMap { nonEmptyString($0.value, path.appending("name")) }
         let app = members["app"].map { decodeApp($0.value, path.appending("app")) } ?? App()
+        let appScan = members["app"].flatMap { decodeAppScan($0.value, path.appending("app")) }
         let axes = members["axes"].map { decodeAxes($0.value, path.appending("axes"), fixed: [:]) } ?? []
         let poses = members["poses"].map { decodePoses($0.value, path.appending("poses")) } ?? []
         let checklist = members["checklist"].map { decodeChecklist($0.value, path.appending("checklist"), poses: poses) } ?? []
@@ -35,7 +36,8 @@ struct MatrixDecoder {
         let trust = members["trust"].flatMap { decodeTrust($0.value, path.appending("trust")) }
         guard errors.isEmpty, let name else { return nil }
         return Matrix(
-            name: name, app: app, axes: axes, poses: poses, checklist: checklist, exploration: exploration, trust: trust)
+            name: name, app: app, axes: axes, poses: poses, checklist: checklist, exploration: exploration, trust: trust,
+            appScan: appScan)
     }
 
     // MARK: - Errors

@@ -17,6 +17,8 @@ public final class OutputFile {
         case junit
         case markdown
         case signoff
+        /// `duo-pose scan --sarif FILE`.
+        case sarif
         /// A path the CI engine chose for duo-pose (Bazel's XML_OUTPUT_FILE).
         case assigned
 
@@ -27,6 +29,7 @@ public final class OutputFile {
             case .junit: JUnitReport.prolog
             case .markdown: "# duo-pose: "
             case .signoff: "# Release sign-off: "
+            case .sarif: #"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json""#
             case .assigned: nil
             }
         }

@@ -24,6 +24,7 @@ public struct ResultsJSONL: ReportWriter {
         line += (header.scope.matrixCases.map { ",\"matrixCases\":\($0)" } ?? "") + "}" + header.scope.json
         if header.strict { line += ",\"strict\":true" }
         if header.failOnNew { line += ",\"failOn\":\"new\"" }
+        if let scan = header.appScan { line += ",\"appScan\":" + scan.headerJSON }
         line +=
             ",\"trust\":["
             + Provenance.allCases.filter(header.trust.levels.contains).map { "\"\($0.rawValue)\"" }

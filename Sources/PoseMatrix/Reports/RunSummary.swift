@@ -23,6 +23,8 @@ public struct RunHeader: Sendable {
     public var failOnNew = false
     /// What narrowed the run: `--pose`, `--where`, `--max-cases`.
     public var scope = RunScope()
+    /// What the app block took from `app.scan`, if the matrix names a tree.
+    public var appScan: AppScanRecord?
 
     public init(
         loaded: LoadedMatrix, toolVersion: String, generatedAt: String, planCases: Int, shard: Shard? = nil,

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Times `duo-pose scan` on a generated 5,000-file app tree (release build): the median wall
+# time of three runs and the peak memory, under /usr/bin/time.
+# Usage: Benchmarks/scan.sh [FILES]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+files=${1:-5000}
+
+swift build -c release --product duo-pose >/dev/null
+bin="$(swift build -c release --show-bin-path)/duo-pose"
+python3 Benchmarks/scan-tree.py "$work/Big" "$files"
+echo "Machine: $(nproc) cores, $(uname -m); tree: $(find "$work/Big" -type f | wc -l) files, $(du -sh "$work/Big" | cut -f1)"
+walls=()
+for _ in 1 2 3; do
+  /usr/bin/time -f "%e %M" -o "$work/time" "$bin" scan "$work/Big" >"$work/out"
+  read -r wall kb < "$work/time"
+  walls+=("$wall")
+done
+head -n 1 "$work/out"
+median=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n 2p)
+echo "scan: median ${median} s of ${walls[*]}, peak $((kb / 1024)) MB"

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `duo-pose scan APP_DIR`: the app block from the code; `--check MATRIX` compares it with a matrix's.
+enum ScanCommand {
+    static func execute(_ words: [String], context: Context) -> Int32 {
+        guard let parsed = context.parse(words, .scan) else { return DuoPose.ExitCode.usage }
+        guard parsed.positionals.count == 1, let root = parsed.positionals.first else {
+            return context.usageError(UsageError(message: "name one app folder", command: .scan))
+        }
+        let result: ScanResult
+        do {
+            result = try Scanner.scan(root)
+        } catch {
+            context.stderr.write("Error: " + error.description.oneLine + "\n")
+            return error.cause == .missing ? DuoPose.ExitCode.cannotRead : DuoPose.ExitCode.invalidInput
+        }
+        if let sarifPath = parsed.value("--sarif") {
+            let rootURI = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL.absoluteString
+            do {
+                let file = try OutputFile(URL(fileURLWithPath: sarifPath), owner: .sarif)
+                try file.write(result.sarif(rootURI: rootURI, toolVersion: DuoPose.version))
+                try file.commit()
+            } catch {
+                context.stderr.write("Error: --sarif " + "\(error)".oneLine + "\n")
+                return DuoPose.ExitCode.cannotWrite
+            }
+        }
+        if let matrixPath = parsed.value("--check") {
+            return check(result, matrixPath: matrixPath, context: context)
+        }
+        context.stdout.write(parsed.flags.contains("--json") ? result.json : result.json5)
+        return DuoPose.ExitCode.success
+    }
+
+    /// Exit 1 and one line per drifted key when the matrix's app block disagrees with the code.
+    private static func check(_ result: ScanResult, matrixPath: String, context: Context) -> Int32 {
+        let matrix: LoadedMatrix
+        switch context.loadMatrices([matrixPath]) {
+        case .failure(let errors): return context.matrixErrors(errors)
+        case .success(let loaded): matrix = loaded[0]
+        }
+        let drift = result.drift(from: matrix.matrix.app)
+        let checked = counted(result.evidence.count, "key")
+        guard !drift.isEmpty else {
+            context.stdout.write(
+                "\(matrixPath): the app block agrees with \(result.root) (\(checked) checked, \(result.unknown.count) unknown)\n")
+            return DuoPose.ExitCode.success
+        }
+        for item in drift { context.stdout.write("drift: " + item.description.oneLine + "\n") }
+        context.stdout.write(
+            "\(matrixPath): the app block disagrees with \(result.root) on \(drift.count) of \(checked)\n")
+        return DuoPose.ExitCode.failure
+    }
+}

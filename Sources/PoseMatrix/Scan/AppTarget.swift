@@ -1,0 +1,90 @@
+/// A build setting's value and the line that sets it.
+struct BuildSetting: Sendable, Hashable {
+    var value: String
+    var location: ScanLocation
+
+    /// `YES`, `true` or `1`, as Xcode reads a boolean setting.
+    var isYes: Bool { ["YES", "yes", "true", "1"].contains(value) }
+}
+
+/// The app target of a project: its build settings for an iPhone build of the configuration the
+/// scan reads, and the Info.plist entries its project description states itself (XcodeGen, Tuist).
+struct AppTarget: Sendable {
+    var name: String
+    /// The project's description file, relative to the tree's root.
+    var projectFile: String
+    /// The folder `INFOPLIST_FILE` is relative to.
+    var projectFolder: String
+    var settings: [String: BuildSetting] = [:]
+    /// Info.plist entries written in the project description (XcodeGen's `info.properties`).
+    var properties: [String: PlistEntry] = [:]
+    /// Folders, from the tree's root, that only other targets build (known for XcodeGen projects).
+    var otherTargetFolders: [String] = []
+
+    /// The configuration the scan reads where a project has several: the one that ships.
+    static let preferredConfiguration = "Release"
+
+    /// Resolves a setting for an iPhone device build: a `[sdk=…]` condition matching `iphoneos` beats
+    /// the plain key in the same level; later levels beat earlier ones.
+    static func resolve(_ levels: [[String: BuildSetting]]) -> [String: BuildSetting] {
+        var resolved: [String: BuildSetting] = [:]
+        for level in levels {
+            var plain: [String: BuildSetting] = [:]
+            var conditional: [String: BuildSetting] = [:]
+            for (key, setting) in level {
+                guard let open = key.firstIndex(of: "[") else {
+                    plain[key] = setting
+                    continue
+                }
+                let name = String(key[..<open])
+                let condition = key[open...].dropFirst().dropLast()
+                guard condition.hasPrefix("sdk="), Self.matches(String(condition.dropFirst(4)), "iphoneos") else { continue }
+                conditional[name] = setting
+            }
+            resolved.merge(plain) { $1 }
+            resolved.merge(conditional) { $1 }
+        }
+        return resolved
+    }
+
+    /// A build-setting condition pattern: `*` matches any run of characters.
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return pattern == name }
+        var rest = Substring(name)
+        guard rest.hasPrefix(parts[0]) else { return false }
+        rest = rest.dropFirst(parts[0].count)
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let range = rest.range(of: part) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return rest.hasSuffix(parts.last!)
+    }
+
+    /// Whether an iPhone build can make this target: not when its SDK or platforms say macOS only.
+    var buildsForiPhone: Bool {
+        if let sdk = settings["SDKROOT"]?.value, sdk.hasPrefix("macosx") || sdk.hasPrefix("xr") || sdk.hasPrefix("watch") {
+            return false
+        }
+        if let platforms = settings["SUPPORTED_PLATFORMS"]?.value, !platforms.contains("iphoneos") { return false }
+        return true
+    }
+
+    /// `INFOPLIST_FILE` as a path from the tree's root, `$(SRCROOT)` and `$(PROJECT_DIR)` removed.
+    var infoPlistPath: String? {
+        guard var path = settings["INFOPLIST_FILE"]?.value, !path.isEmpty else { return nil }
+        for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/", "./"] where path.hasPrefix(prefix) {
+            path.removeFirst(prefix.count)
+        }
+        return Self.normalized(projectFolder.isEmpty ? path : projectFolder + "/" + path)
+    }
+
+    /// `a/b/../c` → `a/c`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", !parts.isEmpty { parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+}

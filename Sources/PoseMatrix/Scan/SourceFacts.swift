@@ -1,0 +1,44 @@
+/// What the rules found in the sources: candidate values per key, findings and the inventory.
+struct SourceFacts {
+    var candidates: [ScanKey: [ScanEvidence]] = [:]
+    /// Keys seen but not settled by one occurrence (a handler passed by name).
+    var unsettled: Set<ScanKey> = []
+    var findings: [ScanFinding] = []
+    var inventory: [String: InventoryItem] = [:]
+    var sourceFiles = 0
+
+    /// The inventory's entries and the words that count for each.
+    static let inventoryWords: [String: String] = [
+        "WidgetKit": "WidgetKit", "WidgetBundle": "WidgetKit", "ActivityKit": "ActivityKit",
+        "ActivityAttributes": "ActivityKit", "AVCaptureSession": "AVCaptureSession",
+        "onHingeChange": "hinge", "UIHingeInteraction": "hinge", "sceneAccessory": "scene accessory",
+        "CameraCaptureAccessory": "scene accessory", "UISceneAccessory": "scene accessory",
+        "registerSceneAccessory": "scene accessory", "AVCaptureDeviceDirectionCoordinator": "direction coordinator",
+        "RotationCoordinator": "rotation coordinator", "AVCaptureDeviceRotationCoordinator": "rotation coordinator",
+    ]
+
+    mutating func add(_ key: ScanKey, _ value: ScanValue, _ location: ScanLocation) {
+        candidates[key, default: []].append(ScanEvidence(key: key, value: value, location: location))
+    }
+
+    mutating func find(_ rule: ScanRule, _ location: ScanLocation, _ message: String) {
+        findings.append(ScanFinding(rule: rule, location: location, message: message))
+    }
+
+    /// Reads one file with every rule.
+    mutating func read(_ file: SourceFile) {
+        sourceFiles += 1
+        for index in file.tokens.indices where file.tokens[index].kind == .word {
+            if let name = Self.inventoryWords[file[index]] {
+                if inventory[name] == nil {
+                    inventory[name] = InventoryItem(name: name, location: file.location(index), count: 0)
+                }
+                inventory[name]?.count += 1
+            }
+            readWindowRequest(file, index)
+            readCamera(file, index)
+            readState(file, index)
+            readHinge(file, index)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// Reads the app target out of an XcodeGen `project.yml`: settings (`base` and the `Release`
+/// config, project then target) and the Info.plist it declares (`info.path`, `info.properties`).
+enum XcodeGenProject {
+    static let otherPlatforms: Set<String> = ["macOS", "tvOS", "watchOS", "visionOS"]
+
+    static func appTarget(path: String, text: String) -> AppTarget? {
+        let root = YAMLReader.parse(text)
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        let projectSettings = settings(root["settings"], file: path)
+        for (name, target) in root["targets"]?.entries ?? [] {
+            guard target["type"]?.scalar == "application" else { continue }
+            let platforms = target["platform"].map { node in node.scalar.map { [$0] } ?? list(node) } ?? []
+            guard !platforms.isEmpty, !platforms.allSatisfy(otherPlatforms.contains) else { continue }
+            var app = AppTarget(
+                name: name, projectFile: path, projectFolder: folder,
+                settings: AppTarget.resolve(projectSettings + settings(target["settings"], file: path)))
+            if let info = target["info"] {
+                if let plistPath = info["path"], let value = plistPath.scalar {
+                    app.settings["INFOPLIST_FILE"] = BuildSetting(value: value, location: location(plistPath, path))
+                }
+                app.properties = properties(info["properties"], file: path)
+            }
+            guard app.buildsForiPhone else { continue }
+            let own = Set(sources(target, folder: folder))
+            for (other, node) in root["targets"]?.entries ?? [] where other != name {
+                app.otherTargetFolders += sources(node, folder: folder).filter { !own.contains($0) }
+            }
+            return app
+        }
+        return nil
+    }
+
+    /// A target's `sources`: a path, a list of paths, or a list of `{path: …}`, from the tree's root.
+    private static func sources(_ target: YAMLNode, folder: String) -> [String] {
+        guard let node = target["sources"] else { return [] }
+        let paths: [String]
+        if let single = node.scalar {
+            paths = [single]
+        } else if case .list(let items) = node.value {
+            paths = items.compactMap { $0.scalar ?? $0["path"]?.scalar }
+        } else {
+            paths = []
+        }
+        return paths.map { AppTarget.normalized(folder.isEmpty ? $0 : folder + "/" + $0) }
+    }
+
+    private static func list(_ node: YAMLNode) -> [String] {
+        if case .list(let items) = node.value { return items.compactMap(\.scalar) }
+        return []
+    }
+
+    private static func location(_ node: YAMLNode, _ file: String) -> ScanLocation {
+        ScanLocation(file: file, line: node.line, text: node.text)
+    }
+
+    /// `settings:` as levels: a plain dictionary, or `base` then `configs.Release`.
+    private static func settings(_ node: YAMLNode?, file: String) -> [[String: BuildSetting]] {
+        guard let node else { return [] }
+        func level(_ node: YAMLNode?) -> [String: BuildSetting] {
+            var result: [String: BuildSetting] = [:]
+            for (key, value) in node?.entries ?? [] {
+                let text = value.scalar ?? list(value).joined(separator: " ")
+                result[key] = BuildSetting(value: text, location: location(value, file))
+            }
+            return result
+        }
+        guard node["base"] != nil || node["configs"] != nil else { return [level(node)] }
+        let configs = node["configs"]?.entries ?? []
+        let release =
+            configs.first { $0.key == AppTarget.preferredConfiguration }
+            ?? configs.sorted { $0.key < $1.key }.first
+        return [level(node["base"]), level(release?.node)]
+    }
+
+    /// `info.properties`: the Info.plist keys the scan reads, as XcodeGen writes them into the file.
+    private static func properties(_ node: YAMLNode?, file: String) -> [String: PlistEntry] {
+        var result: [String: PlistEntry] = [:]
+        func entry(_ node: YAMLNode?) -> PlistEntry? {
+            guard let node else { return nil }
+            if let text = node.scalar {
+                return PlistEntry(value: .bool(["YES", "yes", "true", "1"].contains(text)), location: location(node, file))
+            }
+            return PlistEntry(value: .list(list(node)), location: location(node, file))
+        }
+        result[InfoPlist.multipleScenes] = entry(node?["UIApplicationSceneManifest"]?["UIApplicationSupportsMultipleScenes"])
+        result[InfoPlist.requiresFullScreen] = entry(node?["UIRequiresFullScreen"])
+        result[InfoPlist.orientations] = entry(node?["UISupportedInterfaceOrientations"])
+        result[InfoPlist.iPhoneOrientations] = entry(node?["UISupportedInterfaceOrientations~iphone"])
+        return result
+    }
+}

@@ -1,0 +1,5 @@
+import UIKit
+
+func openOther() {
+    UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil)
+}

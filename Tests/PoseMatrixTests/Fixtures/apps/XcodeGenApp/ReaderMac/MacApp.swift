@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct MacOnlyOpener {
+    @Environment(\.openWindow) var openWindow
+}

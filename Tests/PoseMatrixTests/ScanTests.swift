@@ -1,0 +1,383 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+/// A throwaway app tree: a one-target project with the given settings, and files beside it.
+struct TemporaryApp {
+    let root: URL
+
+    init(settings: [String: String] = ["GENERATE_INFOPLIST_FILE": "YES"], files: [String: String] = [:]) throws {
+        root = try TestFiles.temporaryFolder().appendingPathComponent("App")
+        let lines = settings.sorted { $0.key < $1.key }.map { "\t\t\t\t\"\($0.key)\" = \"\($0.value)\";" }
+        let project = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = App; productType = "com.apple.product-type.application"; };
+            \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; targets = (T1, ); };
+            \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0, ); };
+            \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); };
+            \t\tC0 = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
+            \t\tC1 /* Release */ = {
+            \t\t\tisa = XCBuildConfiguration;
+            \t\t\tbuildSettings = {
+            \(lines.joined(separator: "\n"))
+            \t\t\t};
+            \t\t\tname = Release;
+            \t\t};
+            \t};
+            \trootObject = P0;
+            }
+
+            """
+        try write(project, to: "App.xcodeproj/project.pbxproj")
+        for (path, text) in files { try write(text, to: path) }
+    }
+
+    func write(_ text: String, to path: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func scan() throws -> ScanResult { try Scanner.scan(root.path) }
+
+    /// The settled keys, the unknown ones and the findings' rules, compactly.
+    func summary() throws -> String {
+        let result = try scan()
+        let values = result.evidence.filter { !["multipleScenes", "requiresFullScreen"].contains($0.key.rawValue) }
+            .map { "\($0.key.rawValue)=\($0.value)" }
+        let rules = result.findings.filter { $0.rule != .DUO015 }.map(\.rule.rawValue)
+        return (values + ["unknown: " + result.unknown.map(\.rawValue).joined(separator: ",")] + rules).joined(separator: " ")
+    }
+}
+
+/// The generated-plist keys of `INFOPLIST_KEY_UIApplicationSceneManifest_Generation`, as an Info.plist writes them.
+func infoPlist(_ body: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \(body)
+    </dict>
+    </plist>
+
+    """
+}
+
+@Suite("duo-pose scan: fixture apps")
+struct ScanFixtureTests {
+    static let apps = ["SwiftUIApp", "UIKitApp", "BinaryPlistApp", "XcodeGenApp"]
+
+    /// The fixtures' root, as the header names it, made independent of where the package lives.
+    static func relative(_ text: String) -> String {
+        text.replacingOccurrences(of: TestFiles.fixture("apps") + "/", with: "")
+    }
+
+    @Test("the default output is the app block with evidence", arguments: apps)
+    func json5(app: String) async throws {
+        let run = await duoPose(["scan", TestFiles.fixture("apps/" + app)])
+        #expect(run.code == 0)
+        #expect(run.stderr == "")
+        try expectMatchesSnapshot(Self.relative(run.stdout), named: "scan-\(app).json5")
+    }
+
+    @Test("the JSON5 block pastes into a matrix and states what the code says", arguments: apps)
+    func pastes(app: String) async throws {
+        let path = TestFiles.fixture("apps/" + app)
+        let run = await duoPose(["scan", path])
+        let matrix = "{ formatVersion: 1, name: \"pasted\",\n\(run.stdout)\n poses: [{ pose: \"P1\" }] }"
+        let loaded = try MatrixLoader.load(bytes: Array(matrix.utf8), path: "pasted.json5")
+        #expect(try Scanner.scan(path).drift(from: loaded.matrix.app) == [])
+    }
+
+    @Test("--json gives app, unknown, evidence, inventory and findings")
+    func json() async throws {
+        let run = await duoPose(["scan", TestFiles.fixture("apps/UIKitApp"), "--json"])
+        #expect(run.code == 0)
+        try expectMatchesSnapshot(Self.relative(run.stdout), named: "scan-UIKitApp.json")
+    }
+
+    @Test("--sarif writes SARIF 2.1.0 with each finding on its line")
+    func sarif() async throws {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")
+        let root = TestFiles.fixture("apps/UIKitApp")
+        let run = await duoPose(["scan", root, "--sarif", out.path])
+        #expect(run.code == 0)
+        let text = try TestFiles.read(out).replacingOccurrences(
+            of: URL(fileURLWithPath: root, isDirectory: true).absoluteString, with: "file:///APP/")
+        try expectMatchesSnapshot(text, named: "scan-UIKitApp.sarif")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == "2.1.0")
+        let results = try #require(((object["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        #expect(results.count == 4)
+    }
+
+    @Test("a SARIF file duo-pose did not write is not replaced")
+    func sarifRefuses() async throws {
+        let out = try TestFiles.writeTemporary("notes\n", name: "notes.sarif")
+        let run = await duoPose(["scan", TestFiles.fixture("apps/UIKitApp"), "--sarif", out])
+        #expect(run.code == 74)
+        #expect(run.stderr.hasPrefix("Error: --sarif \(out): "))
+        #expect(try TestFiles.read(URL(fileURLWithPath: out)) == "notes\n")
+    }
+}
+
+@Suite("duo-pose scan: command line")
+struct ScanCommandTests {
+    static let usage = "Usage: duo-pose scan APP_DIR [--json] [--sarif FILE] [--check MATRIX]\nSee 'duo-pose help scan'.\n"
+
+    @Test("no folder, or two, is a usage error")
+    func usage() async {
+        let none = await duoPose(["scan"])
+        #expect(none.code == 64)
+        #expect(none.stderr == "Error: name one app folder\n" + Self.usage)
+        let two = await duoPose(["scan", "a", "b"])
+        #expect(two.stderr == "Error: name one app folder\n" + Self.usage)
+    }
+
+    @Test("a folder that does not exist is exit 66")
+    func missing() async {
+        let run = await duoPose(["scan", "/nonexistent/App"])
+        #expect(run.code == 66)
+        #expect(run.stderr == "Error: /nonexistent/App: no such folder\n")
+    }
+
+    @Test("a tree that is not an iOS app is exit 65, saying what was looked for")
+    func notAnApp() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        try Data("print(1)\n".utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let run = await duoPose(["scan", folder.path])
+        #expect(run.code == 65)
+        #expect(
+            run.stderr
+                == "Error: \(folder.path): not an iOS app: no application target for iPhone in an .xcodeproj or an XcodeGen project.yml (1 file looked at)\n"
+        )
+        #expect(run.stdout == "")
+    }
+
+    @Test("a macOS-only app is not an iOS app")
+    func macOnly() async throws {
+        let app = try TemporaryApp(settings: ["SDKROOT": "macosx", "GENERATE_INFOPLIST_FILE": "YES"])
+        let run = await duoPose(["scan", app.root.path])
+        #expect(run.code == 65)
+    }
+
+    @Test("--check exits 1 naming each drifted key with both values and the evidence")
+    func checkDrift() async throws {
+        let matrix = try TestFiles.writeTemporary(
+            """
+            { formatVersion: 1, name: "notes",
+              app: { multipleScenes: true, orientations: ["portrait", "landscape"],
+                     newWindow: { via: "activateSceneSession", errorHandler: "showInPlace" },
+                     camera: { uses: "virtualFront", mirroring: "byDirection" } },
+              poses: [{ pose: "P1" }] }
+            """)
+        let run = await duoPose(["scan", TestFiles.fixture("apps/UIKitApp"), "--check", matrix])
+        #expect(run.code == 1)
+        let app = TestFiles.fixture("apps/UIKitApp")
+        #expect(
+            run.stdout == """
+                drift: newWindow.errorHandler: matrix "showInPlace", code "none" (Notes/LegacyOpener.m:6: [UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:^(NSError *error) {)
+                drift: camera.mirroring: matrix "byDirection", code "byPosition" (Notes/NoteViewController.swift:18: connection.isVideoMirrored = device.position == .front)
+                \(matrix): the app block disagrees with \(app) on 2 of 9 keys
+
+                """)
+    }
+
+    @Test("--check exits 0 when the matrix states what the code does")
+    func checkAgrees() async throws {
+        let matrix = try TestFiles.writeTemporary(
+            """
+            { formatVersion: 1, name: "notes",
+              app: { multipleScenes: true, orientations: ["portrait", "landscape"],
+                     newWindow: { via: "activateSceneSession" }, camera: { uses: "virtualFront", mirroring: "byPosition" } },
+              poses: [{ pose: "P1" }] }
+            """)
+        let app = TestFiles.fixture("apps/UIKitApp")
+        let run = await duoPose(["scan", app, "--check", matrix])
+        #expect(run.code == 0)
+        #expect(run.stdout == "\(matrix): the app block agrees with \(app) (9 keys checked, 2 unknown)\n")
+    }
+
+    @Test("an invalid matrix for --check is exit 65 with its errors")
+    func checkInvalid() async throws {
+        let matrix = try TestFiles.writeTemporary("{ formatVersion: 1, name: \"x\", app: { via: 1 }, poses: [] }")
+        let run = await duoPose(["scan", TestFiles.fixture("apps/UIKitApp"), "--check", matrix])
+        #expect(run.code == 65)
+        #expect(run.stderr.hasPrefix("Error: \(matrix):1:"))
+    }
+}
+
+@Suite("duo-pose scan: Info.plist precedence")
+struct ScanPrecedenceTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var settings: [String: String]
+        var plist: String?
+        var expected: String
+        var testDescription: String { name }
+    }
+
+    static let scenesFalse =
+        "<key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><false/></dict>"
+    static let portrait =
+        "<key>UISupportedInterfaceOrientations</key><array><string>UIInterfaceOrientationPortrait</string></array>"
+
+    static let cases: [Case] = [
+        Case(
+            name: "a generated key beats the file's",
+            settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "App/Info.plist",
+                "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES",
+            ],
+            plist: scenesFalse, expected: "multipleScenes=true @App.xcodeproj/project.pbxproj"),
+        Case(
+            name: "INFOPLIST_KEY_* do not apply without GENERATE_INFOPLIST_FILE = YES",
+            settings: ["INFOPLIST_FILE": "App/Info.plist", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"],
+            plist: scenesFalse, expected: "multipleScenes=false @App/Info.plist"),
+        Case(
+            name: "generated and file orientations are combined",
+            settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "$(SRCROOT)/App/Info.plist",
+                "INFOPLIST_KEY_UISupportedInterfaceOrientations": "UIInterfaceOrientationLandscapeRight",
+            ],
+            plist: portrait,
+            expected: #"multipleScenes=false orientations=["portrait", "landscape"] @App.xcodeproj/project.pbxproj"#),
+        Case(
+            name: "the _iPhone key beats the generic one",
+            settings: [
+                "GENERATE_INFOPLIST_FILE": "YES",
+                "INFOPLIST_KEY_UISupportedInterfaceOrientations": "UIInterfaceOrientationPortrait",
+                "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone": "UIInterfaceOrientationLandscapeLeft",
+            ],
+            plist: nil, expected: #"multipleScenes=false orientations=["landscape"] @App.xcodeproj/project.pbxproj"#),
+        Case(
+            name: "an [sdk=iphoneos*] condition beats the plain key; a macOS one does not apply",
+            settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIRequiresFullScreen": "NO",
+                "INFOPLIST_KEY_UIRequiresFullScreen[sdk=iphoneos*]": "YES",
+                "INFOPLIST_KEY_UIApplicationSceneManifest_Generation[sdk=macosx*]": "YES",
+            ],
+            plist: nil, expected: "multipleScenes=false requiresFullScreen=true @App.xcodeproj/project.pbxproj"),
+        Case(
+            name: "a target with no Info.plist at all leaves the plist keys unknown",
+            settings: ["PRODUCT_NAME": "App"], plist: nil, expected: "unknown multipleScenes"),
+    ]
+
+    @Test("precedence as swift-build merges Info.plist sources", arguments: cases)
+    func precedence(_ testCase: Case) throws {
+        var files: [String: String] = [:]
+        if let plist = testCase.plist { files["App/Info.plist"] = infoPlist(plist) }
+        let result = try TemporaryApp(settings: testCase.settings, files: files).scan()
+        guard let scenes = result.evidence.first(where: { $0.key == .multipleScenes }) else {
+            #expect(testCase.expected == "unknown multipleScenes" && result.unknown.contains(.multipleScenes))
+            return
+        }
+        var parts = ["multipleScenes=\(scenes.value)"]
+        if let full = result.value(.requiresFullScreen), full != .bool(false) { parts.append("requiresFullScreen=\(full)") }
+        if let orientations = result.value(.orientations) { parts.append("orientations=\(orientations)") }
+        let summary = parts.joined(separator: " ") + " @" + scenes.location.file
+        #expect(summary == testCase.expected)
+    }
+}
+
+@Suite("duo-pose scan: robustness")
+struct ScanRobustnessTests {
+    @Test("binary files, huge files and link loops are skipped and counted")
+    func skipped() async throws {
+        let app = try TemporaryApp(files: ["App/Main.swift": "let a = 1\n"])
+        try Data([0x63, 0x00, 0x01] + Array("requestSceneSessionActivation(".utf8)).write(
+            to: app.root.appendingPathComponent("App/Blob.swift"))
+        try Data(count: SourceTree.largestFile + 1).write(to: app.root.appendingPathComponent("App/Huge.swift"))
+        try FileManager.default.createSymbolicLink(
+            at: app.root.appendingPathComponent("App/loop"), withDestinationURL: app.root.appendingPathComponent("App"))
+        let run = await duoPose(["scan", app.root.path])
+        #expect(run.code == 0)
+        #expect(
+            run.stdout.split(separator: "\n").first
+                == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 2 files read, 3 skipped (1 binary, 1 too large, 1 link loop)"
+        )
+    }
+
+    @Test("a folder that cannot be opened is skipped and counted", .enabled(if: getuid() != 0, "root opens every folder"))
+    func unreadable() async throws {
+        let app = try TemporaryApp(files: ["Locked/Main.swift": "let a = 1\n"])
+        let locked = app.root.appendingPathComponent("Locked")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        let result = try app.scan()
+        #expect(result.skipped.unreadable == 1)
+    }
+}
+
+@Suite("duo-pose scan: a matrix that scans its app")
+struct MatrixScanTests {
+    static let handlerShows =
+        "func open() { app.activateSceneSession(for: r) { error in self.present(alert, animated: true) } }\n"
+    static let handlerNil =
+        "func open() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }\n"
+
+    static func matrix(_ app: String) -> String {
+        """
+        { formatVersion: 1, name: "nightly", app: \(app), axes: { profile: ["device"] },
+          poses: [{ pose: "P9", title: "outer display", steps: ["newWindow"], expect: { "content.reachable": true } }] }
+        """
+    }
+
+    /// Runs the matrix beside the app tree; the exit code and the results header.
+    static func run(_ app: TemporaryApp, matrix: String) async throws -> (Int32, String) {
+        let folder = app.root.deletingLastPathComponent()
+        try Data(matrix.utf8).write(to: folder.appendingPathComponent("nightly.json5"))
+        let out = folder.appendingPathComponent("Reports")
+        let run = await duoPose([
+            "run", folder.appendingPathComponent("nightly.json5").path, "--out", out.path, "--deterministic",
+        ])
+        let results = try? TestFiles.read(out.appendingPathComponent(ReportSet.resultsName))
+        return (run.code, String(results?.split(separator: "\n").first ?? ""))
+    }
+
+    @Test("the run turns red the night the app drops its error handler")
+    func turnsRed() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerShows])
+        let (green, _) = try await Self.run(app, matrix: Self.matrix(#"{ scan: "App" }"#))
+        #expect(green == 0)
+        try app.write(Self.handlerNil, to: "App/Opener.swift")
+        let (red, header) = try await Self.run(app, matrix: Self.matrix(#"{ scan: "App" }"#))
+        #expect(red == 1)
+        #expect(
+            header.contains(
+                #""appScan":{"fromMatrix":[],"path":"App","scanned":[{"file":"App.xcodeproj/project.pbxproj","key":"multipleScenes","line":"#
+            ))
+        #expect(
+            header.contains(
+                #"{"file":"App/Opener.swift","key":"newWindow.errorHandler","line":1,"text":"func open() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }","value":"none"}"#
+            ))
+    }
+
+    @Test("a key the matrix states wins over the code's, and the header says it came from the matrix")
+    func matrixWins() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerNil])
+        let (code, header) = try await Self.run(
+            app, matrix: Self.matrix(#"{ scan: "App", newWindow: { errorHandler: "showInPlace" } }"#))
+        #expect(code == 0)
+        #expect(header.contains(#""fromMatrix":["newWindow.errorHandler"]"#))
+        #expect(!header.contains(#""key":"newWindow.errorHandler""#))
+    }
+
+    @Test("a scan path that is not an app stops the run before anything is written")
+    func notAnApp() async throws {
+        let app = try TemporaryApp()
+        let folder = app.root.deletingLastPathComponent()
+        let matrixPath = folder.appendingPathComponent("nightly.json5").path
+        try Data(Self.matrix(#"{ scan: "Missing" }"#).utf8).write(to: URL(fileURLWithPath: matrixPath))
+        let out = folder.appendingPathComponent("Reports")
+        let run = await duoPose(["run", matrixPath, "--out", out.path])
+        #expect(run.code == 66)
+        #expect(run.stderr == "Error: \(matrixPath): app.scan: \(folder.path)/Missing: no such folder\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
