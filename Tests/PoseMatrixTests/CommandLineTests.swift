@@ -20,7 +20,7 @@ struct CommandLineTests {
         #expect(junit.contains("<property name=\"profiles\" value=\"device,simulator\"/>\n"))
         #expect(
             junit.contains(
-                "<testsuite name=\"explore\" tests=\"6\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+                "<testsuite name=\"explore\" tests=\"6\" failures=\"0\" errors=\"0\" skipped=\"1\" time=\"0.000\">\n"
                     + "    <properties>\n      <property name=\"state\" value=\"Exploration of pose sequences\"/>\n"
                     + "    </properties>\n"),
             "the exploration's suite has no profiles, so no empty profiles property")

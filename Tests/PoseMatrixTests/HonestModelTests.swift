@@ -421,3 +421,109 @@ struct ShowTargetTests {
                     + "(expected P1 to P13, an entry's label or a case id)\n"))
     }
 }
+
+/// The defects a review of the honest model found, one test each.
+@Suite("Review findings")
+struct ReviewFindingTests {
+    @Test("--fail-on new does not excuse --strict or a run where nothing ran")
+    func failOnNewKeepsStrict() {
+        var counts = Counts()
+        counts.total = 2
+        counts.failed = 1
+        counts.notRun = 1
+        #expect(RunVerdict(counts, strict: true, shard: nil, newFailures: 0) == .failedStrict)
+        #expect(RunVerdict(counts, strict: false, shard: nil, newFailures: 0) == .noNewFailures)
+        #expect(RunVerdict(counts, strict: false, shard: nil, newFailures: 1) == .failed)
+    }
+
+    @Test("a case failing on an expectation that held in the baseline is a new failure")
+    func newFailingExpectation() async throws {
+        // Last night P1 failed on display only; tonight it also fails on screen.
+        let before = try TestFiles.writeTemporary(
+            #"{ "formatVersion": 1, "name": "b", "axes": { "profile": ["device"] }, "poses": [{ "pose": "P1", "#
+                + #""expect": { "display": "inner" } }] }"#)
+        let tonight = try TestFiles.writeTemporary(
+            #"{ "formatVersion": 1, "name": "b", "axes": { "profile": ["device"] }, "poses": [{ "pose": "P1", "#
+                + #""expect": { "display": "inner", "screen": "primary-1" } }] }"#)
+        let old = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", before, "--out", old.path, "--quiet", "--deterministic"])
+        let baseline = old.appendingPathComponent("results.jsonl").path
+        let new = await duoPose([
+            "run", tonight, "--out", try TestFiles.temporaryFolder().path, "--deterministic", "--baseline", baseline,
+            "--fail-on", "new",
+        ])
+        #expect(new.code == 1)
+        #expect(new.stdout.contains("\n--fail-on new: 1 new failures fail the run; 0 still failing are reported, not fatal.\n"))
+        let same = await duoPose([
+            "run", before, "--out", try TestFiles.temporaryFolder().path, "--deterministic", "--baseline", baseline,
+            "--fail-on", "new", "--quiet",
+        ])
+        #expect(same.code == 0)
+    }
+
+    @Test("a device's camera directions and fold need the hinge status, unknown between the canonical angles")
+    func deviceStatusDependents() {
+        let app = HonestModelTests.cameraApp
+        let model = HonestModelTests.model([.startCapture, .hinge(30)], profile: .device, app: app)
+        #expect(
+            model.observe(.cameraForwardFacing)
+                == .unknown(
+                    "no source gives camera.forwardFacing for a device at 30°: it depends on whether the device counts as "
+                        + "closed or open there, the system's call (duo-facts E#10)"))
+        let open = HonestModelTests.model([.open, .hinge(150)], profile: .device)
+        #expect(open.observe(.foldRegion).value == nil)
+        #expect(HonestModelTests.model([.open, .book], profile: .device).observe(.foldRegion).value == .text("active"))
+    }
+
+    @Test("apple beside a measurement is as firm as the measurement")
+    func appleAndMeasured() {
+        #expect(Provenance.apple.weakest(.measured) == .measured)
+        #expect(Provenance.measured.weakest(.apple) == .measured)
+    }
+
+    @Test("the simulator's accessory while capturing rests on inference: S0 measured it without capture")
+    func accessoryWithCapture() {
+        let model = HonestModelTests.model([.open, .startCapture], app: HonestModelTests.cameraApp)
+        #expect(
+            model.observe(.accessoryAvailable)
+                == .fact(.bool(true), .inference, "I from M S0 (simulator, measured without capture only)"))
+    }
+
+    @Test("a step after a crash is a step problem, not dropped")
+    func afterCrash() {
+        var app = App()
+        app.multipleScenes = true
+        app.newWindow.via = .activationAction
+        app.newWindow.shortForm = true
+        let model = HonestModelTests.model([.open, .newWindow, .close], app: app)
+        #expect(model.stepProblem == "step 3 close cannot apply: the app crashed at an earlier step; only relaunch applies")
+        #expect(HonestModelTests.model([.open, .newWindow, .relaunch], app: app).stepProblem == nil)
+    }
+
+    @Test("the simulator's status between 15 and 20 degrees rests on inference")
+    func closedBand() {
+        #expect(
+            HonestModelTests.model([.open, .hinge(17)]).observe(.hingeStatus)
+                == .fact(.text("closed"), .inference, "I from M AX-PR, AX-DGb: closed at a reading of 19.2°, between 20° and 15°")
+        )
+    }
+
+    @Test("an invariant that cannot be checked in every state it applies to is not run")
+    func explorationGaps() throws {
+        let matrix = try MatrixLoader.load(
+            bytes: Array(
+                #"{ formatVersion: 1, name: "E", poses: [{ pose: "P1", expect: { display: "outer" } }], explore: { depth: 2, steps: ["open", "book"], when: { profile: "device" }, invariants: [{ name: "fold", expect: { "hinge.angle": { ">=": 0 } } }] } }"#
+                    .utf8), path: "e.json"
+        ).matrix
+        let exploration = try #require(matrix.exploration)
+        let all = Explorer.explore(exploration, app: matrix.app)
+        #expect(all.result(for: 0, of: exploration, index: 0).status == .passed)
+        let trusted = Explorer.explore(exploration, app: matrix.app, trust: Trust([.apple]))
+        let result = trusted.result(for: 0, of: exploration, index: 0)
+        #expect(result.status == .notRun)
+        #expect(
+            result.reason
+                == "checked in 0 of the 4 states it applies to (4 states to depth 2); hinge.angle rests on inference "
+                + "(I from M AX-PR, AX-DGb (simulator))")
+    }
+}

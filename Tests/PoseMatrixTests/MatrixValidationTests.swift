@@ -225,7 +225,11 @@ struct MatrixValidationTests {
         #expect(matrix.axes == [AxisSpec(axis: .profile, values: [.text("device"), .text("simulator")])])
         let p5 = try #require(matrix.poses.first { $0.pose.id == "P5" })
         #expect(p5.axes == [AxisSpec(axis: .hingeAngle, values: [.number(90), .number(120)])])
-        #expect(p5.whereClauses.first?.expect == [Expectation(observable: .hingeAngle, condition: .atLeast(90))])
+        #expect(
+            p5.whereClauses.first?.expect == [
+                Expectation(observable: .foldRegion, condition: .equals(.text("active"))),
+                Expectation(observable: .hingeAngle, condition: .atLeast(90)),
+            ])
         let p1 = try #require(matrix.poses.first { $0.pose.id == "P1" })
         #expect(p1.expect.contains(Expectation(observable: .display, condition: .oneOf([.text("outer")]))))
         #expect(p1.whereClauses.count == 1)

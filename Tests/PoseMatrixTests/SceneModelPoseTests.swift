@@ -274,8 +274,9 @@ struct SceneModelPoseTests {
             name: "[M S0] the accessory is on the outer display", steps: [.open, .startCapture], app: .cameraApp,
             observable: .accessoryDisplay, value: "outer", provenance: .measured, source: "M S0: on the outer display"),
         Fact(
-            name: "[M S0] the accessory scene is 466x678", steps: [.open, .startCapture], app: .cameraApp,
-            observable: .accessorySize, value: "466x678", provenance: .measured, source: "M S0"),
+            name: "[I from M S0] while capturing, the accessory scene is 466x678", steps: [.open, .startCapture], app: .cameraApp,
+            observable: .accessorySize, value: "466x678", provenance: .inference,
+            source: "I from M S0 (simulator, measured without capture only)"),
         Fact(
             name: "[M S0] closing discards the accessory session", steps: [.open, .startCapture, .close], app: .cameraApp,
             observable: .eventsSessionsDiscarded, value: "1", provenance: .measured, source: "M S0"),
@@ -378,7 +379,7 @@ struct SceneModelPoseTests {
             observable: .sceneSize, value: "951x669", provenance: .apple, source: "M AX-DGb; A App Store Connect"),
         Fact(
             name: "[E#10] the simulator is closed at 19 degrees", steps: [.hinge(19)], observable: .hingeStatus, value: "closed",
-            provenance: .measured, source: "M AX-PR, AX-DGb"),
+            provenance: .inference, source: "I from M AX-PR, AX-DGb: closed at a reading of 19.2°, between 20° and 15°"),
         Fact(
             name: "[E#10] the device's threshold is the system's call: unknown at 19 degrees", steps: [.hinge(19)],
             profile: .device, observable: .hingeStatus, value: "", provenance: .unverified,

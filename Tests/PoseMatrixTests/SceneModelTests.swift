@@ -170,8 +170,9 @@ struct SceneModelTests {
             observable: .hingeAngle, value: "", provenance: .unverified,
             source: "no source gives hinge.angle for a request of 179° on a device (its smoothing was never measured)"),
         Fact(
-            name: "[M AX-DGb] the simulator is closed at 19 degrees", steps: [.open, .hinge(19)], observable: .hingeStatus,
-            value: "closed", provenance: .measured, source: "M AX-PR, AX-DGb"),
+            name: "[M AX-DGb, I] the simulator is closed at 19 degrees", steps: [.open, .hinge(19)], observable: .hingeStatus,
+            value: "closed", provenance: .inference,
+            source: "I from M AX-PR, AX-DGb: closed at a reading of 19.2°, between 20° and 15°"),
         Fact(
             name: "[M AX-DGb] 20 degrees is partially open", steps: [.hinge(20)], observable: .hingeStatus,
             value: "partiallyOpen", provenance: .measured, source: "M AX-PR, AX-DGb"),

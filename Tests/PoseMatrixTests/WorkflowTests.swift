@@ -251,12 +251,12 @@ struct BaselineTests {
         #expect(
             still.stdout.contains(
                 "\nBaseline: 0 new failures, 0 fixed, 2 still failing, 10 new cases, 0 removed cases.\n"
-                    + "--fail-on new: passed with 0 new failures; 2 still failing are reported, not fatal.\n"))
+                    + "--fail-on new: 0 new failures fail the run; 2 still failing are reported, not fatal.\n"))
         let new = await duoPose([
             "run", small, "--out", out, "--baseline", p1.appendingPathComponent("results.jsonl").path, "--fail-on=new",
         ])
         #expect(new.code == 1)
-        #expect(new.stdout.contains("\n--fail-on new: failed with 2 new failures; 0 still failing are reported, not fatal.\n"))
+        #expect(new.stdout.contains("\n--fail-on new: 2 new failures fail the run; 0 still failing are reported, not fatal.\n"))
         let any = await duoPose([
             "run", small, "--out", out, "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "any",
         ])

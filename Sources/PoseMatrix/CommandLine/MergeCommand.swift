@@ -83,6 +83,16 @@ enum ShardSet {
                         "comes from a plan of \(other.header.planCases) cases, \(first.path) from one of \(first.header.planCases): "
                         + "were they run with different --pose or --where?")
             }
+            if other.header.observations?.sha256 != first.header.observations?.sha256 {
+                let describe = { (header: RunHeader) in header.observations.map { "observations \($0.path)" } ?? "the model" }
+                throw ResultsError(
+                    file: other.path, line: 1,
+                    message: "was evaluated against \(describe(other.header)), \(first.path) against \(describe(first.header))")
+            }
+            if other.header.strict != first.header.strict {
+                throw ResultsError(
+                    file: other.path, line: 1, message: "was run with a different --strict than \(first.path)")
+            }
             if other.header.trust != first.header.trust {
                 throw ResultsError(
                     file: other.path, line: 1,

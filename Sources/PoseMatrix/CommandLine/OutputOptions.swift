@@ -78,8 +78,8 @@ struct OutputOptions {
                 text += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
                 text += "\(diff.removedCases.count) removed cases.\n"
                 if header.failOnNew {
-                    text += "--fail-on new: " + (diff.newFailures.count > 0 ? "failed" : "passed")
-                    text += " with \(diff.newFailures.count) new failures; \(diff.stillFailing.count) still failing "
+                    text +=
+                        "--fail-on new: \(diff.newFailures.count) new failures fail the run; \(diff.stillFailing.count) still failing "
                     text += "are reported, not fatal.\n"
                 }
             }

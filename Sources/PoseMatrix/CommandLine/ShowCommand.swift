@@ -84,16 +84,41 @@ enum ShowCommand {
                                 + " (expected P1 to P13, an entry's label or a case id)",
                             command: .show))))
         }
+        switch caseValues(entry, in: source, assignments: assignments) {
+        case .failure(let error): return .failure(Refused(code: context.usageError(error)))
+        case .success(let values):
+            return .success(Target(pose: entry.pose, app: source.app, steps: entry.effectiveSteps, values: values))
+        }
+    }
+
+    /// The axis values of one case of an entry: each axis the entry runs over takes the value given,
+    /// which must be one of its values, or its first, so that `show` shows a case the plan has.
+    static func caseValues(_ entry: PoseEntry, in matrix: Matrix, assignments: [String]) -> Result<[Axis: AxisValue], UsageError>
+    {
         var values = entry.pose.fixed
+        var given: [Axis: AxisValue] = [:]
         for assignment in assignments {
             do {
                 let (axis, value) = try axisAssignment(assignment, option: "the case id", command: .show)
-                values[axis] = value
+                guard given.updateValue(value, forKey: axis) == nil else {
+                    return .failure(UsageError(message: "the case id gives \(axis.rawValue) twice", command: .show))
+                }
             } catch {
-                return .failure(Refused(code: context.usageError(error)))
+                return .failure(error)
             }
         }
-        return .success(Target(pose: entry.pose, app: source.app, steps: entry.effectiveSteps, values: values))
+        let axes = Plan.mergedAxes(top: matrix.axes, entry: entry)
+        for (axis, value) in given where !axes.contains(where: { $0.axis == axis && $0.values.contains(value) }) {
+            if entry.pose.fixed[axis] == value { continue }
+            let taken = axes.first { $0.axis == axis }?.values.map(\.description).joined(separator: ", ") ?? "none"
+            return .failure(
+                UsageError(
+                    message: "\(entry.label) has no case with \(axis.rawValue)=\(value) (its values: \(taken))", command: .show))
+        }
+        for spec in axes {
+            values[spec.axis] = given[spec.axis] ?? spec.values[0]
+        }
+        return .success(values)
     }
 
     /// `P5 near flat [profile=device, hingeAngle=175]` → the label and the axis assignments.

@@ -46,10 +46,13 @@ struct AppWindow: Sendable, Hashable {
 }
 
 extension Provenance {
-    /// How firmly a fact stands: Apple and measurements above inference above unverified claims.
+    /// How firmly a fact stands: Apple's word, then a measurement, then inference, then an
+    /// unverified claim. A value resting on Apple's word and a measurement is as firm as the
+    /// measurement, so that trusting `apple` alone never admits it.
     var strength: Int {
         switch self {
-        case .apple, .measured: 2
+        case .apple: 3
+        case .measured: 2
         case .inference: 1
         case .unverified: 0
         }

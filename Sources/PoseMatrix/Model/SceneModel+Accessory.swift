@@ -18,6 +18,10 @@ extension SceneModel {
         let accessory = app.cameraAccessory
         if accessory.registeredOn == .none { return .withdrawn(reason: "the app registers no accessory", .apple, "A DocCCA") }
         if crashed { return .withdrawn(reason: "the app crashed", .inference, "I: no process, no registration") }
+        if !hingeStatusKnown {
+            return .unknown(
+                "no source gives accessory.available for a device at \(formatNumber(requestedAngle))° (duo-facts E#10)")
+        }
         if hingeStatus == .closed {
             let (provenance, source) = settings.profile == .device ? (.apple, "A DocCCA") : measuredProvenance(.accessoryClosed)
             return .withdrawn(reason: "the device is closed", provenance, source)
@@ -42,6 +46,8 @@ extension SceneModel {
             return .unknown("no source gives accessory.available while the device is partially open (duo-facts E#5)")
         }
         if settings.profile == .device { return .available(.apple, "A T64, DocCCA: every condition holds") }
+        // S0 measured the simulator's accessory without a capture session and without a camera. [M S0]
+        if captureRunning { return .available(.inference, "I from M S0 (simulator, measured without capture only)") }
         let (provenance, source) = measuredProvenance(.s0Open)
         return .available(provenance, source)
     }
@@ -108,6 +114,9 @@ extension SceneModel {
             return measured(.text(available ? "outer" : "none"), .accessoryOnOuterDisplay)
         case (.accessorySize, _):
             guard available else { return .fact(.text("0x0"), .inference, "I: no accessory scene") }
+            if captureRunning && settings.profile == .simulator {
+                return .fact(.text(Self.accessorySize), .inference, "I from M S0 (simulator, measured without capture only)")
+            }
             let (provenance, source) = measuredProvenance(.s0Open)
             return .fact(.text(Self.accessorySize), provenance, source)
         default:

@@ -32,6 +32,10 @@ extension SceneModel {
     }
 
     func observeCamera(_ observable: Observable) -> Observation {
+        // On the outer display, which cameras face the person depends on closed or open.
+        if display == .outer && !hingeStatusKnown && observable != .cameraFrontConstituent {
+            return unknownHingeStatus(observable)
+        }
         switch observable {
         case .cameraFrontConstituent:
             guard app.camera.uses == .virtualFront else { return .fact(.text("none"), .apple, "A T65: no virtual front camera") }

@@ -121,7 +121,25 @@ extension SceneModel {
                 "no source gives hinge.status for a device at \(formatNumber(requestedAngle))° "
                     + "(its thresholds are the system's call, duo-facts E#10)")
         }
+        // The sweep read closed at 19.2° somewhere between requests of 20° and 15°: in between, inferred.
+        if settings.profile == .simulator && requestedAngle > 15 && requestedAngle < 20 {
+            return .fact(
+                .text(status.rawValue), .inference, "I from M AX-PR, AX-DGb: closed at a reading of 19.2°, between 20° and 15°")
+        }
         return measured(.text(status.rawValue), .hingeSweep)
+    }
+
+    /// Whether the status the app is told is known: always in the simulator; on a device only at
+    /// the canonical angles, since its thresholds are the system's call (E#10).
+    var hingeStatusKnown: Bool {
+        settings.profile == .simulator || Self.canonicalAngles.contains(requestedAngle)
+    }
+
+    /// Why what depends on the hinge status is unknown on a device at this angle.
+    func unknownHingeStatus(_ observable: Observable) -> Observation {
+        .unknown(
+            "no source gives \(observable.rawValue) for a device at \(formatNumber(requestedAngle))°: it depends on "
+                + "whether the device counts as closed or open there, the system's call (duo-facts E#10)")
     }
 
     /// The status by the simulator's thresholds: the model's working state on either profile.
@@ -156,6 +174,7 @@ extension SceneModel {
     /// The division region: none on the outer display, inactive when flat, active when partially open. [M AX-DGb; A T63]
     func observeFoldRegion() -> Observation {
         guard display == .inner else { return measured(.text("none"), .axPR) }
+        guard hingeStatusKnown else { return unknownHingeStatus(.foldRegion) }
         let state = hingeStatus == .partiallyOpen ? "active" : "inactive"
         if inSplitView { return .fact(.text(state), .unverified, "U Flutter package: the fold at a window edge") }
         if physicalOrientation == .landscape { return measured(.text(state), .axDGb) }

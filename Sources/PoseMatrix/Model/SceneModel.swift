@@ -96,10 +96,10 @@ public struct SceneModel: Sendable {
     /// Moves the model by one step, then lets the system react (accessory, effects).
     public mutating func apply(_ step: Step) {
         stepsTaken += 1
-        guard !crashed || step == .relaunch else { return }
         if stepProblem == nil, let problem = problem(applying: step) {
             stepProblem = "step \(stepsTaken) \(step) cannot apply: \(problem)"
         }
+        guard !crashed || step == .relaunch else { return }
         switch step {
         case .open: setHinge(180)
         case .close: setHinge(0)
@@ -160,6 +160,7 @@ public struct SceneModel: Sendable {
     /// Why a step cannot apply in the current state, or nil when it can.
     func problem(applying step: Step) -> String? {
         switch step {
+        case _ where crashed && step != .relaunch: "the app crashed at an earlier step; only relaunch applies"
         case .flip where hingeStatus == .closed: "flip needs the device open"
         case .flip where !cameraViewShown: "flip needs the camera view on screen (startCapture)"
         case .flip where app.camera.uses == .none: "flip needs an app that uses a camera (app.camera.uses)"

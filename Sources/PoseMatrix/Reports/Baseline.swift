@@ -17,7 +17,7 @@ public struct BaselineDiff: Sendable, Equatable {
 
     /// The baseline file, as the user named it.
     public var path: String
-    /// Failing now, and passing, not run or absent before.
+    /// Failing now, and passing, not run or absent before, or failing before on other expectations.
     public var newFailures = Group()
     /// Passing now, failing before.
     public var fixed = Group()
@@ -30,7 +30,8 @@ public struct BaselineDiff: Sendable, Equatable {
 
 /// Classifies a run's results against a baseline as they stream past.
 public struct BaselineComparison: Sendable {
-    private var before: [String: CaseResult.Status]
+    /// Each case's status and, for a failing case, what failed: `error` or its failing observables.
+    private var before: [String: (status: CaseResult.Status, failing: String)]
     private var seen: Set<String> = []
     public private(set) var diff: BaselineDiff
     /// The baseline's header: which matrix it ran.
@@ -45,13 +46,20 @@ public struct BaselineComparison: Sendable {
                 file: path, line: 1, message: "is shard \(shard) of a run; compare with the merged results of the shards")
         }
         header = reader.header
-        var statuses: [String: CaseResult.Status] = [:]
-        while let result = try reader.next() { statuses[result.id] = result.status }
+        var statuses: [String: (status: CaseResult.Status, failing: String)] = [:]
+        while let result = try reader.next() { statuses[result.id] = (result.status, Self.failing(result)) }
         before = statuses
         diff = BaselineDiff(path: path)
     }
 
     static func isFailing(_ status: CaseResult.Status) -> Bool { status == .failed || status == .error }
+
+    /// What a failed case failed on, so that a case failing on an expectation that held before
+    /// counts as a new failure: its failing observables, sorted (an error has none to compare).
+    static func failing(_ result: CaseResult) -> String {
+        guard result.status == .failed else { return "" }
+        return Set(result.failures.map(\.observable.rawValue)).sorted().joined(separator: ",")
+    }
 
     /// Classifies one case of this run.
     public mutating func add(_ result: CaseResult) {
@@ -62,8 +70,12 @@ public struct BaselineComparison: Sendable {
             if failing { diff.newFailures.add(result.id) }
             return
         }
-        switch (Self.isFailing(previous), failing) {
+        switch (Self.isFailing(previous.status), failing) {
         case (false, true): diff.newFailures.add(result.id)
+        case (true, true)
+        where !Self.failing(result).split(separator: ",").allSatisfy(
+            previous.failing.split(separator: ",").contains):
+            diff.newFailures.add(result.id)  // it fails on an expectation that held before
         case (true, true): diff.stillFailing.add(result.id)
         case (true, false) where result.status == .passed: diff.fixed.add(result.id)
         default: break

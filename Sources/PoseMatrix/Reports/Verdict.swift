@@ -15,9 +15,11 @@ public enum RunVerdict: Sendable, Equatable {
     case emptyShard
 
     /// The verdict of a run with these totals; `newFailures` is given under `--fail-on new` with a baseline.
+    /// `--fail-on new` excuses old failures only: nothing run and `--strict` still fail the run.
     public init(_ counts: Counts, strict: Bool, shard: Shard?, newFailures: Int? = nil) {
-        if counts.failed + counts.errors > 0 {
-            self = newFailures == 0 ? .noNewFailures : .failed
+        let failing = counts.failed + counts.errors > 0
+        if failing && newFailures != 0 {
+            self = .failed
         } else if counts.total == 0 {
             self = shard.map { $0.total > 1 } ?? false ? .emptyShard : .nothingRan
         } else if counts.notRun == counts.total {
@@ -25,7 +27,7 @@ public enum RunVerdict: Sendable, Equatable {
         } else if strict && counts.notRun > 0 {
             self = .failedStrict
         } else {
-            self = .passed
+            self = failing ? .noNewFailures : .passed
         }
     }
 

@@ -43,6 +43,11 @@ public struct ExplorationOutcome: Sendable {
     public var depth: Int
     /// By invariant index.
     public var violations: [Int: Violation]
+    /// By invariant index: in how many states it applied, and the first reason it could not be
+    /// checked in one of them (a value no source gives, or one resting on an untrusted level).
+    public var gaps: [Int: (states: Int, reason: String)] = [:]
+    /// By invariant index: in how many states it applied.
+    public var applied: [Int: Int] = [:]
 
     /// The case result an invariant is reported as.
     func result(for invariant: Int, of exploration: Exploration, index: Int) -> CaseResult {
@@ -51,6 +56,13 @@ public struct ExplorationOutcome: Sendable {
         var result = CaseResult(
             index: index, id: "\(Exploration.poseName): \(name)", pose: Exploration.poseName, title: name, values: [],
             status: .passed, reason: "held in all \(scope)", failures: [], assumptions: [], duration: 0)
+        if violations[invariant] == nil, let gap = gaps[invariant] {
+            // Not every state could be checked: not passed, any more than a case with an unknown value.
+            result.status = .notRun
+            result.reason =
+                "checked in \(applied[invariant, default: 0] - gap.states) of the \(applied[invariant, default: 0]) "
+                + "states it applies to (\(scope)); \(gap.reason)"
+        }
         if let violation = violations[invariant] {
             let start = exploration.start.map { "\($0.id)" } ?? "launch"
             result.status = .failed
@@ -67,7 +79,7 @@ public struct ExplorationOutcome: Sendable {
 /// expanded once; the first violation found of an invariant has the shortest step sequence.
 public enum Explorer {
     /// Explores from the start state and checks every invariant in every state found.
-    public static func explore(_ exploration: Exploration, app: App) -> ExplorationOutcome {
+    public static func explore(_ exploration: Exploration, app: App, trust: Trust = .everything) -> ExplorationOutcome {
         var settings = CaseSettings(values: exploration.when, app: app)
         if let start = exploration.start { for (axis, value) in start.fixed { settings.set(axis, value) } }
         var model = SceneModel(settings: settings, app: app, eventDetail: false)
@@ -78,10 +90,10 @@ public enum Explorer {
         var stepIndices: [Int] = [-1]
         var visited: Set<SceneModel.StateKey> = [model.stateKey]
         var frontier: [(state: Int, model: SceneModel)] = [(0, model)]
-        var violations: [Int: ExplorationOutcome.Violation] = [:]
-        check(model, state: 0, exploration, parents: parents, stepIndices: stepIndices, into: &violations)
+        var outcome = ExplorationOutcome(statesExplored: 0, depth: 0, violations: [:])
+        check(model, state: 0, exploration, trust: trust, parents: parents, stepIndices: stepIndices, into: &outcome)
         var depth = 0
-        while depth < exploration.depth, !frontier.isEmpty, violations.count < exploration.invariants.count {
+        while depth < exploration.depth, !frontier.isEmpty, outcome.violations.count < exploration.invariants.count {
             depth += 1
             var next: [(state: Int, model: SceneModel)] = []
             for (state, current) in frontier {
@@ -92,37 +104,56 @@ public enum Explorer {
                     parents.append(state)
                     stepIndices.append(stepIndex)
                     let index = parents.count - 1
-                    check(successor, state: index, exploration, parents: parents, stepIndices: stepIndices, into: &violations)
+                    check(
+                        successor, state: index, exploration, trust: trust, parents: parents, stepIndices: stepIndices,
+                        into: &outcome)
                     next.append((index, successor))
                 }
             }
             frontier = next
         }
-        return ExplorationOutcome(statesExplored: parents.count, depth: depth, violations: violations)
+        outcome.statesExplored = parents.count
+        outcome.depth = depth
+        return outcome
     }
 
     /// Records the invariants this state breaks that no shorter path broke.
     private static func check(
-        _ model: SceneModel, state: Int, _ exploration: Exploration, parents: [Int], stepIndices: [Int],
-        into violations: inout [Int: ExplorationOutcome.Violation]
+        _ model: SceneModel, state: Int, _ exploration: Exploration, trust: Trust, parents: [Int], stepIndices: [Int],
+        into outcome: inout ExplorationOutcome
     ) {
-        for (index, invariant) in exploration.invariants.enumerated() where violations[index] == nil {
+        for (index, invariant) in exploration.invariants.enumerated() where outcome.violations[index] == nil {
             let applies = invariant.condition.allSatisfy { expectation in
                 model.observe(expectation.observable).value.map(expectation.condition.holds) ?? false
             }
             guard applies else { continue }
+            outcome.applied[index, default: 0] += 1
             var failures: [CaseResult.Failure] = []
+            var gap: String?
             for expectation in invariant.expect {
                 let observation = model.observe(expectation.observable)
-                guard let value = observation.value, !expectation.condition.holds(for: value) else { continue }
+                guard let value = observation.value, trust.trusts(observation.provenance) else {
+                    gap =
+                        gap
+                        ?? (observation.value == nil
+                            ? "\(expectation.observable.rawValue): \(observation.source)"
+                            : "\(expectation.observable.rawValue) rests on \(observation.provenance.rawValue) "
+                                + "(\(observation.source))")
+                    continue
+                }
+                guard !expectation.condition.holds(for: value) else { continue }
                 failures.append(
                     CaseResult.Failure(
                         observable: expectation.observable, expected: expectation.condition.description,
                         actual: value.description,
                         provenance: observation.provenance, source: observation.source))
             }
+            if let gap {
+                let previous = outcome.gaps[index]
+                outcome.gaps[index] = ((previous?.states ?? 0) + 1, previous?.reason ?? gap)
+            }
             if !failures.isEmpty {
-                violations[index] = ExplorationOutcome.Violation(
+                outcome.violations[index] = ExplorationOutcome.Violation(
                     path: path(to: state, parents: parents, stepIndices: stepIndices).map { exploration.steps[$0] },
                     failures: failures)
             }

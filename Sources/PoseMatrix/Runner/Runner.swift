@@ -58,7 +58,9 @@ public struct Runner: Sendable {
         // Explore once, before the cases, when this run reports any invariant: they come last
         // in the plan, so the run's last index says.
         let lastIndex = count > 0 ? (shard?.planIndex(count - 1) ?? count - 1) : -1
-        let exploration = plan.exploration.flatMap { lastIndex >= plan.poseCaseCount ? Explorer.explore($0, app: app) : nil }
+        let exploration = plan.exploration.flatMap {
+            lastIndex >= plan.poseCaseCount ? Explorer.explore($0, app: app, trust: trust) : nil
+        }
         return try await withThrowingTaskGroup(of: (Int, Output).self) { group in
             var statistics = RunStatistics(chunks: chunkCount, maximumHeldChunks: 0)
             var nextChunk = 0
