@@ -34,6 +34,18 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case cameraForwardFacing = "camera.forwardFacing"
     case cameraMirrored = "camera.mirrored"
     case hingeEffectReset = "hingeEffect.reset"
+    case regions
+    case regionsActive = "regions.active"
+    case regionsArrivalPass = "regions.arrivalPass"
+    case cameraHoleFrame = "cameraHole.frame"
+    case barStripFrame = "barStrip.frame"
+    case innerCameraFrame = "innerCamera.frame"
+    case foldFrame = "fold.frame"
+    case foldLine = "fold.line"
+    case foldMargins = "fold.margins"
+    case foldBefore = "fold.before"
+    case foldAfter = "fold.after"
+    case safeAreaCenter = "safeArea.center"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -58,6 +70,10 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .newWindowError: .choice(["none", "multipleScenesNotSupported", "requestDenied"])
         case .cameraFrontConstituent: .choice(["inner", "outer", "none"])
         case .cameraForwardFacing: .list
+        case .regions, .regionsActive: .names(ReservedRegion.Name.allCases.map(\.rawValue))
+        case .regionsArrivalPass: .count
+        case .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame, .foldLine: .frame
+        case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter: .number
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
             .cameraMirrored, .hingeEffectReset:
             .bool
@@ -101,6 +117,18 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .cameraForwardFacing: "the cameras facing the person, sorted"
         case .cameraMirrored: "whether every preview (the app's and the accessory's) is mirrored correctly for its direction"
         case .hingeEffectReset: "whether a hinge-driven effect was reset outside the partially open status"
+        case .regions: "the reserved regions present, active or not: barStrip, cameraHole, fold, innerCamera"
+        case .regionsActive: "the reserved regions that are active"
+        case .regionsArrivalPass: "the layout pass on which the reserved regions arrive (the first three see none)"
+        case .cameraHoleFrame: "the outer camera hole's frame, x,y,width,height in the scene, or none"
+        case .barStripFrame: "the side bar strip's frame, x,y,width,height in the scene, or none"
+        case .innerCameraFrame: "the inner camera's frame, x,y,width,height in the scene, or none"
+        case .foldFrame: "the fold (division region) frame with its margins, x,y,width,height, or none"
+        case .foldLine: "the zero-width fold line, x,y,width,height, or none"
+        case .foldMargins: "the fold frame's margin on each side of the line, in points"
+        case .foldBefore: "the safe area's width before the fold frame (its leading side), in points"
+        case .foldAfter: "the safe area's width after the fold frame (its trailing side), in points"
+        case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }
 
@@ -119,6 +147,10 @@ public enum ValueKind: Sendable, Equatable {
     case number
     case count
     case list
+    /// An array of names from a fixed set, compared as a set.
+    case names([String])
+    /// A frame `x,y,width,height` in points, or `none`.
+    case frame
 
     /// Whether `>=` and `<=` apply.
     public var isNumeric: Bool { self == .number || self == .count }
@@ -134,6 +166,8 @@ public enum ValueKind: Sendable, Equatable {
         case .number: "a number"
         case .count: "a whole number of 0 or more"
         case .list: "an array of strings"
+        case .names(let names): "an array of " + names.map { quoted($0) }.joined(separator: ", ")
+        case .frame: "a frame such as \"455.5,0,40,669\" (x,y,width,height) or \"none\""
         }
     }
 }

@@ -48,6 +48,9 @@ extension SceneModel {
             guard settings.profile == .device else { return .unknown(Pose.noCamera) }
             return observeCamera(observable)
         case .hingeEffectReset: return observeHingeEffect()
+        case .regions, .regionsActive, .regionsArrivalPass, .cameraHoleFrame, .barStripFrame, .innerCameraFrame:
+            return observeRegions(observable)
+        case .foldFrame, .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter: return observeFold(observable)
         }
     }
 
@@ -75,7 +78,8 @@ extension SceneModel {
     static let dependsOnWhichSplitWindowMoved: Set<Observable> = [
         .display, .screen, .screenStale, .sceneSize, .sceneSafeArea, .sceneSizeClass, .scenePhase, .barsAxis,
         .barsEdge, .barsSide, .barsBackground, .foldRegion, .foldAxis, .windowsVisible, .eventsGeometryUpdates,
-        .eventsScreenChanges,
+        .eventsScreenChanges, .regions, .regionsActive, .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame,
+        .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter,
     ]
 
     /// A cached `UIScreen` goes stale when the scene moves to the other display. [A T61; S0 rule 7]
