@@ -159,6 +159,12 @@ struct MatrixValidationTests {
                 "FILE:1:101: poses[0].expect.regions.contains: unknown value \"cameraHol\" for regions; did you mean \"cameraHole\"? (expected one of \"barStrip\", \"cameraHole\", \"fold\", \"innerCamera\")"
             ]),
         BadMatrix(
+            name: "unknown layout choice",
+            text: #"{ "formatVersion": 1, "name": "Bad", "app": { "layout": { "centersIn": "safearea" } }, "poses": \#(one) }"#,
+            errors: [
+                "FILE:1:72: app.layout.centersIn: unknown value \"safearea\"; did you mean \"safeArea\"? (expected one of \"safeArea\", \"bounds\")"
+            ]),
+        BadMatrix(
             name: "contains on a choice",
             text: geometry(#"{ "display": { "contains": "inner" } }"#),
             errors: [

@@ -112,6 +112,8 @@ extension ObservedValue {
                 texts.append(text)
             }
             return .list(texts.sorted())
+        case (.span, .string(let text)):
+            return isNumbers(text, count: 2, separator: "-", decimals: true) ? .text(text) : nil
         case (.frame, .string(let text)):
             return text == "none" || numbers(in: text)?.count == 4 && !text.contains("x") ? .text(text) : nil
         default: return nil

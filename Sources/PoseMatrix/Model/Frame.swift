@@ -28,10 +28,10 @@ public struct Frame: Sendable, Hashable, CustomStringConvertible {
     var transposed: Frame { Frame(y, x, height, width) }
 }
 
-/// The numbers of a frame, size or insets text (`455.5,0,40,669`, `466x678`, `0,0,34,84`),
-/// or nil when the text is not numbers joined by one of those separators.
+/// The numbers of a frame, size, insets or span text (`455.5,0,40,669`, `466x678`, `0,0,34,84`,
+/// `8-467`), or nil when the text is not numbers joined by one of those separators.
 func numbers(in text: String) -> [Double]? {
-    let separator: Character = text.contains("x") ? "x" : ","
+    let separator: Character = text.contains("x") ? "x" : text.contains(",") ? "," : "-"
     let parts = text.split(separator: separator, omittingEmptySubsequences: false).map { Double($0) }
     guard !parts.isEmpty, parts.allSatisfy({ $0?.isFinite == true }) else { return nil }
     return parts.compactMap { $0 }
@@ -57,7 +57,7 @@ extension ValueKind {
     /// Whether `≈` applies: numbers, counts, sizes, insets and frames.
     public var isApproximable: Bool {
         switch self {
-        case .number, .count, .size, .insets, .frame: true
+        case .number, .count, .size, .insets, .frame, .span: true
         default: false
         }
     }

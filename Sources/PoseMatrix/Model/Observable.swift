@@ -46,6 +46,13 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case foldBefore = "fold.before"
     case foldAfter = "fold.after"
     case safeAreaCenter = "safeArea.center"
+    case contentOverFold = "content.overFold"
+    case contentUnderCameraHole = "content.underCameraHole"
+    case contentUnderBarStrip = "content.underBarStrip"
+    case arrangementDivider = "arrangement.divider"
+    case sheetSpan = "sheet.span"
+    case alertSide = "alert.side"
+    case controlsHalf = "controls.half"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -73,7 +80,11 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .regions, .regionsActive: .names(ReservedRegion.Name.allCases.map(\.rawValue))
         case .regionsArrivalPass: .count
         case .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame, .foldLine: .frame
-        case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter: .number
+        case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .arrangementDivider: .number
+        case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
+        case .sheetSpan: .span
+        case .alertSide: .choice(["leading", "trailing"])
+        case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
             .cameraMirrored, .hingeEffectReset:
             .bool
@@ -128,6 +139,13 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .foldMargins: "the fold frame's margin on each side of the line, in points"
         case .foldBefore: "the safe area's width before the fold frame (its leading side), in points"
         case .foldAfter: "the safe area's width after the fold frame (its trailing side), in points"
+        case .contentOverFold: "whether the app's content spans an active fold (app.layout.readsReservedRegions keeps it off)"
+        case .contentUnderCameraHole: "whether the app's content lies under the outer camera hole (app.layout.centersIn bounds)"
+        case .contentUnderBarStrip: "whether the app's content lies under the side bar strip (app.layout.centersIn bounds)"
+        case .arrangementDivider: "the leading pane's width when a split arrangement's divider sits on the fold, in points"
+        case .sheetSpan: "the horizontal span of a default page sheet, from-to in points"
+        case .alertSide: "the side of the fold alerts go to"
+        case .controlsHalf: "the half of the display system components move interactive elements to"
         case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }
@@ -151,6 +169,8 @@ public enum ValueKind: Sendable, Equatable {
     case names([String])
     /// A frame `x,y,width,height` in points, or `none`.
     case frame
+    /// A span of numbers `from-to`, such as `8-467` or `7-10`.
+    case span
 
     /// Whether `>=` and `<=` apply.
     public var isNumeric: Bool { self == .number || self == .count }
@@ -167,6 +187,7 @@ public enum ValueKind: Sendable, Equatable {
         case .count: "a whole number of 0 or more"
         case .list: "an array of strings"
         case .names(let names): "an array of " + names.map { quoted($0) }.joined(separator: ", ")
+        case .span: "a span such as \"8-467\" (from-to)"
         case .frame: "a frame such as \"455.5,0,40,669\" (x,y,width,height) or \"none\""
         }
     }

@@ -51,6 +51,11 @@ extension SceneModel {
         case .regions, .regionsActive, .regionsArrivalPass, .cameraHoleFrame, .barStripFrame, .innerCameraFrame:
             return observeRegions(observable)
         case .foldFrame, .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter: return observeFold(observable)
+        case .contentOverFold: return observeContentOverFold()
+        case .contentUnderCameraHole, .contentUnderBarStrip: return observeContentUnder(observable)
+        case .arrangementDivider: return observeDivider()
+        case .sheetSpan: return observeSheetSpan()
+        case .alertSide, .controlsHalf: return observeSystemPlacement(observable)
         }
     }
 
@@ -79,7 +84,8 @@ extension SceneModel {
         .display, .screen, .screenStale, .sceneSize, .sceneSafeArea, .sceneSizeClass, .scenePhase, .barsAxis,
         .barsEdge, .barsSide, .barsBackground, .foldRegion, .foldAxis, .windowsVisible, .eventsGeometryUpdates,
         .eventsScreenChanges, .regions, .regionsActive, .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame,
-        .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter,
+        .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .contentOverFold, .contentUnderCameraHole,
+        .contentUnderBarStrip, .arrangementDivider, .sheetSpan, .alertSide, .controlsHalf,
     ]
 
     /// A cached `UIScreen` goes stale when the scene moves to the other display. [A T61; S0 rule 7]
