@@ -53,6 +53,11 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case sheetSpan = "sheet.span"
     case alertSide = "alert.side"
     case controlsHalf = "controls.half"
+    case hingeFirstOld = "hinge.firstOld"
+    case hingeCalls = "hinge.calls"
+    case sceneScaled = "scene.scaled"
+    case appSupportsMultipleScenes = "app.supportsMultipleScenes"
+    case appSupportsMultipleWindows = "app.supportsMultipleWindows"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -82,7 +87,9 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame, .foldLine: .frame
         case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .arrangementDivider: .number
         case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
-        case .sheetSpan: .span
+        case .sheetSpan, .hingeCalls: .span
+        case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
+        case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows: .bool
         case .alertSide: .choice(["leading", "trailing"])
         case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
@@ -146,6 +153,11 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .sheetSpan: "the horizontal span of a default page sheet, from-to in points"
         case .alertSide: "the side of the fold alerts go to"
         case .controlsHalf: "the half of the display system components move interactive elements to"
+        case .hingeFirstOld: "the old value the first hinge callback after launch carries"
+        case .hingeCalls: "hinge callbacks with equal old and new values during the last step, when it moved the hinge"
+        case .sceneScaled: "whether the system scales the app (UIRequiresFullScreen on the inner display)"
+        case .appSupportsMultipleScenes: "UIApplication.supportsMultipleScenes as the system reports it"
+        case .appSupportsMultipleWindows: "UIApplication.supportsMultipleWindows as the system reports it"
         case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }

@@ -56,6 +56,11 @@ extension SceneModel {
         case .arrangementDivider: return observeDivider()
         case .sheetSpan: return observeSheetSpan()
         case .alertSide, .controlsHalf: return observeSystemPlacement(observable)
+        case .hingeFirstOld: return observeFirstOld()
+        case .hingeCalls: return observeHingeCalls()
+        case .sceneScaled: return observeScaled()
+        case .appSupportsMultipleScenes: return observeSupportsMultipleScenes()
+        case .appSupportsMultipleWindows: return observeSupportsMultipleWindows()
         }
     }
 
@@ -85,7 +90,7 @@ extension SceneModel {
         .barsEdge, .barsSide, .barsBackground, .foldRegion, .foldAxis, .windowsVisible, .eventsGeometryUpdates,
         .eventsScreenChanges, .regions, .regionsActive, .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame,
         .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .contentOverFold, .contentUnderCameraHole,
-        .contentUnderBarStrip, .arrangementDivider, .sheetSpan, .alertSide, .controlsHalf,
+        .contentUnderBarStrip, .arrangementDivider, .sheetSpan, .alertSide, .controlsHalf, .sceneScaled,
     ]
 
     /// A cached `UIScreen` goes stale when the scene moves to the other display. [A T61; S0 rule 7]

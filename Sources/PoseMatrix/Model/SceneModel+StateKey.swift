@@ -51,7 +51,8 @@ extension Observable {
     /// Counts that grow along a path: an exploration state does not carry them, so invariants cannot use them.
     var isPathCount: Bool {
         switch self {
-        case .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges, .eventsSessionsDiscarded, .accessorySessions:
+        case .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges, .eventsSessionsDiscarded, .accessorySessions,
+            .hingeCalls:
             true
         default: false
         }

@@ -53,6 +53,8 @@ public struct SceneModel: Sendable {
     var hingeEffectDriven = false
     /// Whether the front window's phase comes from a return from the background, which nobody measured.
     var phaseInferred = false
+    /// Whether the last step moved the hinge to another angle (`hinge.calls`).
+    var lastStepMovedHinge = false
 
     // MARK: Camera
 
@@ -96,6 +98,7 @@ public struct SceneModel: Sendable {
     /// Moves the model by one step, then lets the system react (accessory, effects).
     public mutating func apply(_ step: Step) {
         stepsTaken += 1
+        lastStepMovedHinge = false
         guard !crashed || step == .relaunch else { return }
         if stepProblem == nil, let problem = problem(applying: step) {
             stepProblem = "step \(stepsTaken) \(step) cannot apply: \(problem)"
