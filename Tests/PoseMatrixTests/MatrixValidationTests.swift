@@ -92,7 +92,8 @@ struct MatrixValidationTests {
             errors: [
                 "FILE:1:74: poses[0].steps[0]: unknown step \"opne\"; did you mean \"open\"? (steps: open, close, book, tabletop, "
                     + "hinge(DEGREES), rotate(portrait|landscape|landscapeLeft|landscapeRight), flip, splitView(left|right), "
-                    + "leaveSplitView, newWindow, background, foreground, startCapture, stopCapture, closeCamera, relaunch)"
+                    + "leaveSplitView, newWindow, background, foreground, startCapture, stopCapture, closeCamera, relaunch, "
+                    + "presentSheet, dismissSheet, startPiP)"
             ]),
         BadMatrix(
             name: "malformed size",

@@ -58,6 +58,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case sceneScaled = "scene.scaled"
     case appSupportsMultipleScenes = "app.supportsMultipleScenes"
     case appSupportsMultipleWindows = "app.supportsMultipleWindows"
+    case sheetPresented = "sheet.presented"
+    case pipDisplay = "pip.display"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -89,7 +91,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
         case .sheetSpan, .hingeCalls: .span
         case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
-        case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows: .bool
+        case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
+        case .pipDisplay: .choice(["outer", "inner", "none"])
         case .alertSide: .choice(["leading", "trailing"])
         case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
@@ -158,6 +161,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .sceneScaled: "whether the system scales the app (UIRequiresFullScreen on the inner display)"
         case .appSupportsMultipleScenes: "UIApplication.supportsMultipleScenes as the system reports it"
         case .appSupportsMultipleWindows: "UIApplication.supportsMultipleWindows as the system reports it"
+        case .sheetPresented: "whether the sheet the app presented (presentSheet) is still up"
+        case .pipDisplay: "the display picture in picture shows on, none before startPiP"
         case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }

@@ -61,6 +61,8 @@ extension SceneModel {
         case .sceneScaled: return observeScaled()
         case .appSupportsMultipleScenes: return observeSupportsMultipleScenes()
         case .appSupportsMultipleWindows: return observeSupportsMultipleWindows()
+        case .sheetPresented: return observeSheetPresented()
+        case .pipDisplay: return observePiP()
         }
     }
 

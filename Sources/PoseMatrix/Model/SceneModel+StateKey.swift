@@ -25,6 +25,10 @@ extension SceneModel {
         var splitCloseUnknown: Bool
         var accessorySessionsUnknown: Bool
         var accessoryAvailable: Bool
+        var sheetPresented: Bool
+        var pipDisplay: Display?
+        var pipUnknown: Bool
+        var pipMoved: Bool
     }
 
     struct WindowKey: Hashable, Sendable {
@@ -43,7 +47,8 @@ extension SceneModel {
             sceneRecreated: sceneRecreated, cachedScreen: cachedScreen, hingeEffectDriven: hingeEffectDriven,
             cameraViewShown: cameraViewShown, captureRunning: captureRunning, cameraSide: cameraSide,
             splitCloseUnknown: splitCloseUnknown, accessorySessionsUnknown: accessorySessionsUnknown,
-            accessoryAvailable: accessorySession != nil)
+            accessoryAvailable: accessorySession != nil, sheetPresented: sheetPresented, pipDisplay: pipDisplay,
+            pipUnknown: pipUnknown, pipMoved: pipMoved)
     }
 }
 

@@ -55,6 +55,12 @@ public struct SceneModel: Sendable {
     var phaseInferred = false
     /// Whether the last step moved the hinge to another angle (`hinge.calls`).
     var lastStepMovedHinge = false
+    /// Whether a sheet is presented (`presentSheet` to `dismissSheet`).
+    var sheetPresented = false
+    /// Where picture in picture shows once started, and whether that became unknown.
+    var pipDisplay: Display?
+    var pipUnknown = false
+    var pipMoved = false
 
     // MARK: Camera
 
@@ -128,6 +134,12 @@ public struct SceneModel: Sendable {
             cameraViewShown = false
             captureRunning = false
         case .relaunch: relaunch()
+        case .presentSheet: sheetPresented = true
+        case .dismissSheet: sheetPresented = false
+        case .startPiP:
+            pipDisplay = display
+            pipUnknown = false
+            pipMoved = false
         }
         settleAccessory()
     }
@@ -171,6 +183,7 @@ public struct SceneModel: Sendable {
         case .leaveSplitView where splitSide == nil: "the app is not in Split View"
         case .stopCapture where !captureRunning: "no capture session is running"
         case .closeCamera where !cameraViewShown: "the camera view is not on screen"
+        case .dismissSheet where !sheetPresented: "no sheet is presented"
         default: nil
         }
     }
