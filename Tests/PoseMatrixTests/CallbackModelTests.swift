@@ -9,6 +9,10 @@ struct CallbackModelTests {
     typealias Fact = SceneModelTests.Fact
     static let fullScreen = App().changing { $0.requiresFullScreen = true }
     static let multipleScenes = App().changing { $0.multipleScenes = true }
+    static let opensWindows = App().changing {
+        $0.multipleScenes = true
+        $0.newWindow.via = .openWindow
+    }
 
     static let facts: [Fact] = [
         Fact(
@@ -66,6 +70,16 @@ struct CallbackModelTests {
         Fact(
             name: "[A T64] a device follows the Info.plist key", steps: [], profile: .device, app: multipleScenes,
             observable: .appSupportsMultipleScenes, value: "true", provenance: .apple, source: "A T64"),
+        Fact(
+            name: "[M S0] a new window on the outer display first lays out at 466x562", steps: [.newWindow],
+            app: opensWindows, observable: .newWindowFirstLayout, value: "466x562", provenance: .measured, source: "M S0"),
+        Fact(
+            name: "[M S0] opened on the inner display, no source gives the first layout", steps: [.open, .newWindow],
+            app: opensWindows, observable: .newWindowFirstLayout, value: "", provenance: .unverified,
+            source: "no source gives newWindow.firstLayout for a window opened on the inner display"),
+        Fact(
+            name: "without a new window there is no first layout", steps: [.newWindow], observable: .newWindowFirstLayout,
+            value: "", provenance: .unverified, source: "no new window opened, so no source gives newWindow.firstLayout"),
         Fact(
             name: "[A T64] without the key, no multiple scenes", steps: [], observable: .appSupportsMultipleScenes,
             value: "false", provenance: .apple, source: "A T64: without UIApplicationSupportsMultipleScenes, one window"),

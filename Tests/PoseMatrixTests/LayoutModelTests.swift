@@ -15,6 +15,10 @@ struct LayoutModelTests {
     static let readsRegions = App().changing { $0.layout.readsReservedRegions = true }
     static let bounds = App().changing { $0.layout.centersIn = .bounds }
     static let split = App().changing { $0.layout.arrangement = .split }
+    static let multipleScenes = App().changing {
+        $0.multipleScenes = true
+        $0.newWindow.via = .openWindow
+    }
 
     static let facts: [Fact] = [
         Fact(
@@ -74,6 +78,15 @@ struct LayoutModelTests {
             name: "right-to-left: no source gives the sheet's place", steps: p5, direction: .rightToLeft,
             observable: .sheetSpan, value: "", provenance: .unverified,
             source: "no source gives sheet.span outside the inner display in landscape, left to right"),
+        Fact(
+            name: "[E#2] after a device's new window, no source gives the sheet's place",
+            steps: [.open, .newWindow, .book], profile: .device, app: multipleScenes, observable: .sheetSpan, value: "",
+            provenance: .unverified,
+            source: "no source gives sheet.span outside the inner display in landscape, left to right"),
+        Fact(
+            name: "[E#2] after a device's new window, no source gives the alert's side",
+            steps: [.open, .newWindow, .book], profile: .device, app: multipleScenes, observable: .alertSide, value: "",
+            provenance: .unverified, source: "no source gives alert.side unless the device is folded as a book"),
         Fact(
             name: "[A T63, T66] book: alerts go to the trailing side", steps: p5, observable: .alertSide, value: "trailing",
             provenance: .apple, source: "A T63, T66"),

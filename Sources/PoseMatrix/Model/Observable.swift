@@ -60,6 +60,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case appSupportsMultipleWindows = "app.supportsMultipleWindows"
     case sheetPresented = "sheet.presented"
     case pipDisplay = "pip.display"
+    case newWindowFirstLayout = "newWindow.firstLayout"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -93,6 +94,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
         case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
         case .pipDisplay: .choice(["outer", "inner", "none"])
+        case .newWindowFirstLayout: .size
         case .alertSide: .choice(["leading", "trailing"])
         case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
@@ -163,6 +165,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .appSupportsMultipleWindows: "UIApplication.supportsMultipleWindows as the system reports it"
         case .sheetPresented: "whether the sheet the app presented (presentSheet) is still up"
         case .pipDisplay: "the display picture in picture shows on, none before startPiP"
+        case .newWindowFirstLayout: "the size a new window first lays out at, before it settles"
         case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }

@@ -37,6 +37,17 @@ extension SceneModel {
         return measured(.bool(true), "M S0", in: [.closed])
     }
 
+    /// A new window on the outer display first lays out at 466×562 pt, then settles at 382×644. [M S0]
+    func observeFirstLayout() -> Observation {
+        guard let newWindowDisplay, !sceneRecreated else {
+            return .unknown("no new window opened, so no source gives newWindow.firstLayout")
+        }
+        guard newWindowDisplay == .outer else {
+            return .unknown("no source gives newWindow.firstLayout for a window opened on the inner display")
+        }
+        return measured(.text("466x562"), "M S0", in: [.closed])
+    }
+
     /// `UIRequiresFullScreen` is honoured, yet the app is scaled on the inner display, Split View
     /// included [A T61]; an app without it fills the inner display at its own size. [M AX-DGb]
     func observeScaled() -> Observation {

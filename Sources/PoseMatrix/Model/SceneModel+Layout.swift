@@ -2,7 +2,9 @@
 /// occlusion region, where a split's divider, a sheet, alerts and controls go.
 extension SceneModel {
     /// Whether the front scene is the inner display in landscape, full screen, as measured. [M AX-DGb]
-    private var innerLandscape: Bool { display == .inner && physicalOrientation == .landscape && !inSplitView }
+    private var innerLandscape: Bool {
+        display == .inner && physicalOrientation == .landscape && !inSplitView && !placementUnknown
+    }
 
     /// Content of an app that lays out by the safe area alone spans an active fold: the fold frame
     /// lies inside the safe area (455.5 to 495.5 of 0 to 867). [M AX-DGb; A T63]
@@ -64,7 +66,7 @@ extension SceneModel {
     /// System components move off the fold: alerts to the trailing side in book pose, interactive
     /// elements to the bottom half in tabletop. [A T63, T66]
     func observeSystemPlacement(_ observable: Observable) -> Observation {
-        let tabletop = display == .inner && physicalOrientation == .portrait && foldActive && !inSplitView
+        let tabletop = display == .inner && physicalOrientation == .portrait && foldActive && !inSplitView && !placementUnknown
         switch observable {
         case .alertSide where innerLandscape && foldActive: return .fact(.text("trailing"), .apple, "A T63, T66")
         case .controlsHalf where tabletop: return .fact(.text("bottom"), .apple, "A T63, T66")

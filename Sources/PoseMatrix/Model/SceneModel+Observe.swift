@@ -63,6 +63,7 @@ extension SceneModel {
         case .appSupportsMultipleWindows: return observeSupportsMultipleWindows()
         case .sheetPresented: return observeSheetPresented()
         case .pipDisplay: return observePiP()
+        case .newWindowFirstLayout: return observeFirstLayout()
         }
     }
 

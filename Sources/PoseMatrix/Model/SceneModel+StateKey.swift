@@ -29,6 +29,7 @@ extension SceneModel {
         var pipDisplay: Display?
         var pipUnknown: Bool
         var pipMoved: Bool
+        var newWindowDisplay: Display?
     }
 
     struct WindowKey: Hashable, Sendable {
@@ -48,7 +49,7 @@ extension SceneModel {
             cameraViewShown: cameraViewShown, captureRunning: captureRunning, cameraSide: cameraSide,
             splitCloseUnknown: splitCloseUnknown, accessorySessionsUnknown: accessorySessionsUnknown,
             accessoryAvailable: accessorySession != nil, sheetPresented: sheetPresented, pipDisplay: pipDisplay,
-            pipUnknown: pipUnknown, pipMoved: pipMoved)
+            pipUnknown: pipUnknown, pipMoved: pipMoved, newWindowDisplay: newWindowDisplay)
     }
 }
 

@@ -61,6 +61,8 @@ public struct SceneModel: Sendable {
     var pipDisplay: Display?
     var pipUnknown = false
     var pipMoved = false
+    /// The display the last new window opened on (`newWindow.firstLayout`).
+    var newWindowDisplay: Display?
 
     // MARK: Camera
 
@@ -123,7 +125,9 @@ public struct SceneModel: Sendable {
         case .flip: flip()
         case .splitView(let side): enterSplitView(settings.splitSide ?? side)
         case .leaveSplitView: leaveSplitView()
-        case .newWindow: requestNewWindow()
+        case .newWindow:
+            requestNewWindow()
+            newWindowDisplay = requests.last?.result == .opened ? display : nil
         case .background: moveToBackground()
         case .foreground: moveToForeground()
         case .startCapture:
