@@ -48,22 +48,7 @@ extension SceneModel {
             guard settings.profile == .device else { return .unknown(Pose.noCamera) }
             return observeCamera(observable)
         case .hingeEffectReset: return observeHingeEffect()
-        case .regions, .regionsActive, .regionsArrivalPass, .cameraHoleFrame, .barStripFrame, .innerCameraFrame:
-            return observeRegions(observable)
-        case .foldFrame, .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter: return observeFold(observable)
-        case .contentOverFold: return observeContentOverFold()
-        case .contentUnderCameraHole, .contentUnderBarStrip: return observeContentUnder(observable)
-        case .arrangementDivider: return observeDivider()
-        case .sheetSpan: return observeSheetSpan()
-        case .alertSide, .controlsHalf: return observeSystemPlacement(observable)
-        case .hingeFirstOld: return observeFirstOld()
-        case .hingeCalls: return observeHingeCalls()
-        case .sceneScaled: return observeScaled()
-        case .appSupportsMultipleScenes: return observeSupportsMultipleScenes()
-        case .appSupportsMultipleWindows: return observeSupportsMultipleWindows()
-        case .sheetPresented: return observeSheetPresented()
-        case .pipDisplay: return observePiP()
-        case .newWindowFirstLayout: return observeFirstLayout()
+        default: return observeLayout(observable)
         }
     }
 

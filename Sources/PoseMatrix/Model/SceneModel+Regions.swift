@@ -84,3 +84,29 @@ extension SceneModel {
         }
     }
 }
+
+/// The observables of layout, regions, callbacks and presentations, read in their own files.
+extension SceneModel {
+    /// Reads a layout, region, callback or presentation observable.
+    func observeLayout(_ observable: Observable) -> Observation {
+        switch observable {
+        case .regions, .regionsActive, .regionsArrivalPass, .cameraHoleFrame, .barStripFrame, .innerCameraFrame:
+            observeRegions(observable)
+        case .foldFrame, .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter: observeFold(observable)
+        case .contentOverFold: observeContentOverFold()
+        case .contentUnderCameraHole, .contentUnderBarStrip: observeContentUnder(observable)
+        case .arrangementDivider: observeDivider()
+        case .sheetSpan: observeSheetSpan()
+        case .alertSide, .controlsHalf: observeSystemPlacement(observable)
+        case .hingeFirstOld: observeFirstOld()
+        case .hingeCalls: observeHingeCalls()
+        case .sceneScaled: observeScaled()
+        case .appSupportsMultipleScenes: observeSupportsMultipleScenes()
+        case .appSupportsMultipleWindows: observeSupportsMultipleWindows()
+        case .sheetPresented: observeSheetPresented()
+        case .pipDisplay: observePiP()
+        case .newWindowFirstLayout: observeFirstLayout()
+        default: .unknown("the model does not observe \(observable.rawValue)")
+        }
+    }
+}
