@@ -15,6 +15,7 @@ struct LayoutModelTests {
     static let readsRegions = App().changing { $0.layout.readsReservedRegions = true }
     static let bounds = App().changing { $0.layout.centersIn = .bounds }
     static let split = App().changing { $0.layout.arrangement = .split }
+    static let formSheet = App().changing { $0.layout.sheetStyle = .formSheet }
     static let multipleScenes = App().changing {
         $0.multipleScenes = true
         $0.newWindow.via = .openWindow
@@ -75,6 +76,9 @@ struct LayoutModelTests {
             name: "[M AX-PR] flat: the sheet is centred", steps: p3, observable: .sheetSpan, value: "149-802",
             provenance: .measured, source: "M AX-PR"),
         Fact(
+            name: "a form sheet's place was never measured", steps: p5, app: formSheet, observable: .sheetSpan, value: "",
+            provenance: .unverified, source: "no source gives sheet.span for a formSheet sheet (only page sheets were measured)"),
+        Fact(
             name: "right-to-left: no source gives the sheet's place", steps: p5, direction: .rightToLeft,
             observable: .sheetSpan, value: "", provenance: .unverified,
             source: "no source gives sheet.span outside the inner display in landscape, left to right"),
@@ -107,12 +111,13 @@ struct LayoutModelTests {
     func decodes() throws {
         let text = #"""
             { "formatVersion": 1, "name": "Layout", "app": { "layout": { "readsReservedRegions": true, "centersIn": "bounds",
-              "arrangement": "overlay", "regionDirection": "fixed" } }, "poses": [{ "pose": "P5" }] }
+              "arrangement": "overlay", "regionDirection": "fixed", "sheetStyle": "fullScreen" } }, "poses": [{ "pose": "P5" }] }
             """#
         let layout = try MatrixLoader.load(path: try TestFiles.writeTemporary(text)).matrix.app.layout
         #expect(layout.readsReservedRegions)
         #expect(layout.centersIn == .bounds)
         #expect(layout.arrangement == .overlay)
         #expect(layout.regionDirection == .fixed)
+        #expect(layout.sheetStyle == .fullScreen)
     }
 }

@@ -1,6 +1,6 @@
 /// The `app.layout` block: how the app lays out its content around the reserved regions.
 extension MatrixDecoder {
-    static let layoutKeys = ["readsReservedRegions", "centersIn", "arrangement", "regionDirection"]
+    static let layoutKeys = ["readsReservedRegions", "centersIn", "arrangement", "regionDirection", "sheetStyle"]
 
     mutating func decodeLayout(_ node: JSONNode, _ path: KeyPath, into layout: inout Layout) {
         guard let fields = object(node, path, allowed: Self.layoutKeys) else { return }
@@ -17,6 +17,9 @@ extension MatrixDecoder {
         if let field = fields["regionDirection"] {
             layout.regionDirection =
                 choice(field.value, path.appending(field.key), as: Layout.RegionDirection.self) ?? layout.regionDirection
+        }
+        if let field = fields["sheetStyle"] {
+            layout.sheetStyle = choice(field.value, path.appending(field.key), as: Layout.SheetStyle.self) ?? layout.sheetStyle
         }
     }
 }

@@ -56,6 +56,10 @@ extension SceneModel {
     /// A default page sheet moves to the leading side of the fold in book pose (x 8–467) and is
     /// centred when flat (x 149–802). [M AX-PR; A-fwd 848034, 847797]
     func observeSheetSpan() -> Observation {
+        guard app.layout.sheetStyle == .pageSheet else {
+            return .unknown(
+                "no source gives sheet.span for a \(app.layout.sheetStyle.rawValue) sheet (only page sheets were measured)")
+        }
         guard innerLandscape, settings.linkedSDK == .v27_1, settings.layoutDirection == .leftToRight else {
             return .unknown("no source gives sheet.span outside the inner display in landscape, left to right")
         }
