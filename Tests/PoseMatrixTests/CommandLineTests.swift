@@ -230,6 +230,6 @@ struct CommandLineTests {
     func showWithMatrix() async throws {
         let result = await duoPose(["show", "P2", "--matrix", TestFiles.fixture("small.json")])
         #expect(result.code == 0)
-        #expect(result.stdout.contains("\nscene.size                466x678           apple: M AX-DGb; A App Store Connect\n"))
+        #expect(result.stdout.contains("\nscene.size                   466x678           apple: M AX-DGb; A App Store Connect\n"))
     }
 }

@@ -26,6 +26,8 @@ struct ExampleMatrixTests {
         Example(
             file: "hinge-effect-stuck.json",
             failing: ["P3 [profile=device]", "P3 [profile=simulator]", "P7 [profile=device]", "P7 [profile=simulator]"]),
+        Example(file: "content-over-fold.json", failing: ["P5 [profile=device]", "P5 [profile=simulator]"]),
+        Example(file: "reads-reserved-regions.json", failing: []),
     ]
 
     @Test("each example fails exactly the cases its rule breaks", arguments: examples)

@@ -15,6 +15,11 @@ struct MatrixValidationTests {
 
     static let one = #"[{ "pose": "P1", "expect": { "display": "outer" } }]"#
 
+    /// A P3 matrix with these expectations.
+    static func geometry(_ expect: String) -> String {
+        #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P3", "expect": "# + expect + " }] }"
+    }
+
     static let badMatrices: [BadMatrix] = [
         BadMatrix(
             name: "syntax error names its line",
@@ -87,7 +92,8 @@ struct MatrixValidationTests {
             errors: [
                 "FILE:1:74: poses[0].steps[0]: unknown step \"opne\"; did you mean \"open\"? (steps: open, close, book, tabletop, "
                     + "hinge(DEGREES), rotate(portrait|landscape|landscapeLeft|landscapeRight), flip, splitView(left|right), "
-                    + "leaveSplitView, newWindow, background, foreground, startCapture, stopCapture, closeCamera, relaunch)"
+                    + "leaveSplitView, newWindow, background, foreground, startCapture, stopCapture, closeCamera, relaunch, "
+                    + "presentSheet, dismissSheet, startPiP)"
             ]),
         BadMatrix(
             name: "malformed size",
@@ -113,7 +119,57 @@ struct MatrixValidationTests {
             text:
                 #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "display": { "==": "outer" } } }] }"#,
             errors: [
-                "FILE:1:89: poses[0].expect.display: unknown operator \"==\"; did you mean \"!=\"? (expected \"!=\", \"in\", \">=\", \"<=\")"
+                "FILE:1:89: poses[0].expect.display: unknown operator \"==\"; did you mean \"!=\"? (expected \"!=\", \"in\", \">=\", \"<=\", \"≈\", \"contains\")"
+            ]),
+        BadMatrix(
+            name: "≈ without a tolerance",
+            text: geometry(#"{ "fold.frame": { "≈": "455.5,0,40,669" } }"#),
+            errors: ["FILE:1:90: poses[0].expect[\"fold.frame\"]: \"≈\" needs a \"tolerance\" (a number of 0 or more)"]),
+        BadMatrix(
+            name: "a tolerance without ≈",
+            text: geometry(#"{ "fold.frame": { "tolerance": 0.5 } }"#),
+            errors: ["FILE:1:90: poses[0].expect[\"fold.frame\"]: \"tolerance\" goes with \"≈\""]),
+        BadMatrix(
+            name: "≈ on a choice",
+            text: geometry(#"{ "display": { "≈": "inner", "tolerance": 1 } }"#),
+            errors: [
+                "FILE:1:89: poses[0].expect.display: ≈ applies to numbers, sizes, insets and frames; display takes one of \"outer\", \"inner\", \"none\""
+            ]),
+        BadMatrix(
+            name: "a negative tolerance",
+            text: geometry(#"{ "fold.before": { "≈": 455, "tolerance": -1 } }"#),
+            errors: [
+                "FILE:1:116: poses[0].expect[\"fold.before\"].tolerance: invalid tolerance -1 (expected a number of 0 or more)"
+            ]),
+        BadMatrix(
+            name: "an extra key beside ≈",
+            text: geometry(#"{ "fold.before": { "≈": 455, "tolerance": 1, "within": 2 } }"#),
+            errors: [
+                "FILE:1:119: poses[0].expect[\"fold.before\"]: unknown key \"within\" beside \"≈\" (expected \"≈\", \"tolerance\")"
+            ]),
+        BadMatrix(
+            name: "a frame with three numbers",
+            text: geometry(#"{ "fold.frame": { "≈": "455.5,0,40", "tolerance": 1 } }"#),
+            errors: [
+                "FILE:1:97: poses[0].expect[\"fold.frame\"][\"≈\"]: invalid value \"455.5,0,40\" for fold.frame (expected a frame such as \"455.5,0,40,669\" (x,y,width,height) or \"none\")"
+            ]),
+        BadMatrix(
+            name: "contains a misspelt region",
+            text: geometry(#"{ "regions": { "contains": "cameraHol" } }"#),
+            errors: [
+                "FILE:1:101: poses[0].expect.regions.contains: unknown value \"cameraHol\" for regions; did you mean \"cameraHole\"? (expected one of \"barStrip\", \"cameraHole\", \"fold\", \"innerCamera\")"
+            ]),
+        BadMatrix(
+            name: "unknown layout choice",
+            text: #"{ "formatVersion": 1, "name": "Bad", "app": { "layout": { "centersIn": "safearea" } }, "poses": \#(one) }"#,
+            errors: [
+                "FILE:1:72: app.layout.centersIn: unknown value \"safearea\"; did you mean \"safeArea\"? (expected one of \"safeArea\", \"bounds\")"
+            ]),
+        BadMatrix(
+            name: "contains on a choice",
+            text: geometry(#"{ "display": { "contains": "inner" } }"#),
+            errors: [
+                "FILE:1:89: poses[0].expect.display: contains applies to lists; display takes one of \"outer\", \"inner\", \"none\""
             ]),
         BadMatrix(
             name: "duplicate key",

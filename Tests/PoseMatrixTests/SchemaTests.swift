@@ -34,6 +34,19 @@ struct SchemaTests {
                 == Observable.allCases.filter { !$0.isPathCount }.map(\.rawValue).sorted())
     }
 
+    @Test("an editor explains every observable and app key: each has a description, the observables' are the model's")
+    func descriptions() throws {
+        let expect = try #require(try Self.definition("expect")?["properties"] as? [String: [String: Any]])
+        for observable in Observable.allCases {
+            #expect(expect[observable.rawValue]?["description"] as? String == observable.summary, "\(observable.rawValue)")
+        }
+        let app = try #require(try Self.definition("app")?["properties"] as? [String: [String: Any]])
+        for key in MatrixDecoder.appKeys {
+            #expect((app[key]?["description"] as? String)?.isEmpty == false, "app.\(key)")
+        }
+        #expect(Self.keys(app["layout"]) == MatrixDecoder.layoutKeys.sorted())
+    }
+
     @Test("the schema's value lists match the model's")
     func valuesAgree() throws {
         let expect = try #require(try Self.definition("expect")?["properties"] as? [String: [String: Any]])
@@ -51,7 +64,7 @@ struct SchemaTests {
         arguments: [
             "open", "rotate(portrait)", "splitView(left)", "hinge(0)", "hinge(9.5)", "hinge(90)", "hinge(120.25)",
             "hinge(179.99)", "hinge(180)", "hinge(180.0)", "hinge(180.5)", "hinge(181)", "hinge(200)", "hinge(999)",
-            "hinge(1000)", "rotate(sideways)",
+            "hinge(1000)", "rotate(sideways)", "presentSheet", "dismissSheet", "startPiP", "startPip",
         ])
     func stepPattern(_ step: String) throws {
         var patterns: [String] = []
@@ -143,6 +156,17 @@ struct ReadmeTests {
         let bazel = try Self.block(startingWith: "# BUILD.bazel")
         #expect(bazel.contains("shard_count = 4,"))
         #expect(try Self.block(startingWith: "#!/usr/bin/env bash").contains("--out \"$TEST_UNDECLARED_OUTPUTS_DIR\""))
+    }
+
+    @Test("the README's observable table lists exactly the model's observables, in order, with their summaries")
+    func observableTable() throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let start = try #require(readme.range(of: "| Observable | What it reports |\n|---|---|\n"))
+        let rows = readme[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("| `") }
+        let expected = Observable.allCases.map {
+            "| `\($0.rawValue)` | \($0.summary.replacingOccurrences(of: "|", with: "\\|")) |"
+        }
+        #expect(rows.map(String.init) == expected)
     }
 
     @Test("the README gives the two commands")

@@ -132,6 +132,9 @@ enum ShowCommand {
         Axis.allCases.compactMap { axis in settings.value(of: axis).map { (axis.rawValue, $0.description) } }
     }
 
+    /// The observable column: the longest name and two spaces.
+    static let nameWidth = (Observable.allCases.map(\.rawValue.count).max() ?? 0) + 2
+
     private static func text(
         pose: Pose, settings: CaseSettings, steps: [Step], observations: [(Observable, Observation)], events: [SceneEvent]
     ) -> String {
@@ -142,7 +145,7 @@ enum ShowCommand {
             let value = observation.value?.description ?? "unknown"
             let origin =
                 observation.value == nil ? observation.source : "\(observation.provenance.rawValue): \(observation.source)"
-            text += observable.rawValue.padding(26) + value.padding(18) + origin + "\n"
+            text += observable.rawValue.padding(nameWidth) + value.padding(18) + origin + "\n"
         }
         text += "\nEvents:\n"
         for (index, event) in events.enumerated() { text += "  \(index + 1). \(event.description)\n" }

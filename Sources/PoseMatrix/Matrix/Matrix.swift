@@ -66,6 +66,10 @@ public enum Condition: Sendable, Hashable, CustomStringConvertible {
     case oneOf([ObservedValue])
     case atLeast(Double)
     case atMost(Double)
+    /// Within `tolerance` of the value, number by number (a number, a size, insets or a frame).
+    case approximately(ObservedValue, tolerance: Double)
+    /// A list or set of names holds this name.
+    case contains(String)
 
     /// Whether an observed value satisfies the condition.
     public func holds(for value: ObservedValue) -> Bool {
@@ -75,10 +79,13 @@ public enum Condition: Sendable, Hashable, CustomStringConvertible {
         case .oneOf(let expected): expected.contains(value)
         case .atLeast(let bound): if case .number(let number) = value { number >= bound } else { false }
         case .atMost(let bound): if case .number(let number) = value { number <= bound } else { false }
+        case .approximately(let expected, let tolerance): expected.isClose(to: value, within: tolerance)
+        case .contains(let name): if case .list(let items) = value { items.contains(name) } else { false }
         }
     }
 
-    /// The expectation as reports show it: `466x678`, `!= outer`, `in [inner, outer]`, `>= 3`.
+    /// The expectation as reports show it: `466x678`, `!= outer`, `in [inner, outer]`, `>= 3`,
+    /// `≈ 455.5,0,40,669 ± 0.5`, `contains fold`.
     public var description: String {
         switch self {
         case .equals(let value): value.description
@@ -86,6 +93,8 @@ public enum Condition: Sendable, Hashable, CustomStringConvertible {
         case .oneOf(let values): "in [" + values.map(\.description).joined(separator: ", ") + "]"
         case .atLeast(let bound): ">= \(formatNumber(bound))"
         case .atMost(let bound): "<= \(formatNumber(bound))"
+        case .approximately(let value, let tolerance): "≈ \(value) ± \(formatNumber(tolerance))"
+        case .contains(let name): "contains \(name)"
         }
     }
 }

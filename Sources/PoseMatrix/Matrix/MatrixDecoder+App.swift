@@ -2,7 +2,7 @@
 extension MatrixDecoder {
     static let appKeys = [
         "multipleScenes", "requiresFullScreen", "orientations", "linkedSDK", "newWindow", "state", "hingeEffect",
-        "cameraAccessory", "camera", "scan",
+        "cameraAccessory", "camera", "layout", "scan",
     ]
 
     mutating func decodeApp(_ node: JSONNode, _ path: KeyPath) -> App {
@@ -18,6 +18,7 @@ extension MatrixDecoder {
             case "linkedSDK": app.linkedSDK = choice(value, here, as: LinkedSDK.self) ?? app.linkedSDK
             case "newWindow": decodeNewWindow(value, here, into: &app.newWindow)
             case "state": decodeState(value, here, into: &app.state)
+            case "layout": decodeLayout(value, here, into: &app.layout)
             case "hingeEffect":
                 guard let fields = object(value, here, allowed: ["resetsOutsidePartiallyOpen"]) else { break }
                 if let field = fields["resetsOutsidePartiallyOpen"] {

@@ -1,6 +1,6 @@
-/// `expect` objects: observable → value, or → an operator object (`!=`, `in`, `>=`, `<=`).
+/// `expect` objects: observable → value, or → an operator object (`!=`, `in`, `>=`, `<=`, `≈`, `contains`).
 extension MatrixDecoder {
-    static let operators = ["!=", "in", ">=", "<="]
+    static let operators = ["!=", "in", ">=", "<=", "≈", "contains"]
 
     mutating func decodeExpectations(_ node: JSONNode, _ path: KeyPath) -> [Expectation] {
         guard case .object(let members) = node.value else {
@@ -36,6 +36,7 @@ extension MatrixDecoder {
         guard case .object(let members) = node.value else {
             return expectedValue(node, observable, path).map(Condition.equals)
         }
+        if Self.isApproximate(members) { return decodeApproximate(node, members, observable, path) }
         guard members.count == 1, let member = members.first else {
             fail(
                 node, path, "an operator object takes exactly one of " + Self.operators.map { quoted($0) }.joined(separator: ", ")
@@ -59,6 +60,7 @@ extension MatrixDecoder {
             }
             guard case .number(let bound)? = expectedValue(member.value, observable, here) else { return nil }
             return member.key == ">=" ? .atLeast(bound) : .atMost(bound)
+        case "contains": return decodeContains(member, observable, path)
         default:
             fail(
                 at: member.keyPosition, path,
@@ -103,6 +105,17 @@ extension ObservedValue {
                 texts.append(text)
             }
             return .list(texts.sorted())
+        case (.names(let names), .array(let items)):
+            var texts: [String] = []
+            for item in items {
+                guard case .string(let text) = item.value, names.contains(text) else { return nil }
+                texts.append(text)
+            }
+            return .list(texts.sorted())
+        case (.span, .string(let text)):
+            return isNumbers(text, count: 2, separator: "-", decimals: true) ? .text(text) : nil
+        case (.frame, .string(let text)):
+            return text == "none" || numbers(in: text)?.count == 4 && !text.contains("x") ? .text(text) : nil
         default: return nil
         }
     }

@@ -12,6 +12,8 @@ public struct App: Sendable, Hashable {
     public var hingeEffect = HingeEffect()
     public var cameraAccessory = CameraAccessory()
     public var camera = Camera()
+    /// How the app lays out its content around reserved regions (`app.layout`).
+    public var layout = Layout()
 
     public init() {}
 

@@ -34,6 +34,33 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case cameraForwardFacing = "camera.forwardFacing"
     case cameraMirrored = "camera.mirrored"
     case hingeEffectReset = "hingeEffect.reset"
+    case regions
+    case regionsActive = "regions.active"
+    case regionsArrivalPass = "regions.arrivalPass"
+    case cameraHoleFrame = "cameraHole.frame"
+    case barStripFrame = "barStrip.frame"
+    case innerCameraFrame = "innerCamera.frame"
+    case foldFrame = "fold.frame"
+    case foldLine = "fold.line"
+    case foldMargins = "fold.margins"
+    case foldBefore = "fold.before"
+    case foldAfter = "fold.after"
+    case safeAreaCenter = "safeArea.center"
+    case contentOverFold = "content.overFold"
+    case contentUnderCameraHole = "content.underCameraHole"
+    case contentUnderBarStrip = "content.underBarStrip"
+    case arrangementDivider = "arrangement.divider"
+    case sheetSpan = "sheet.span"
+    case alertSide = "alert.side"
+    case controlsHalf = "controls.half"
+    case hingeFirstOld = "hinge.firstOld"
+    case hingeCalls = "hinge.calls"
+    case sceneScaled = "scene.scaled"
+    case appSupportsMultipleScenes = "app.supportsMultipleScenes"
+    case appSupportsMultipleWindows = "app.supportsMultipleWindows"
+    case sheetPresented = "sheet.presented"
+    case pipDisplay = "pip.display"
+    case newWindowFirstLayout = "newWindow.firstLayout"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -58,6 +85,18 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .newWindowError: .choice(["none", "multipleScenesNotSupported", "requestDenied"])
         case .cameraFrontConstituent: .choice(["inner", "outer", "none"])
         case .cameraForwardFacing: .list
+        case .regions, .regionsActive: .names(ReservedRegion.Name.allCases.map(\.rawValue))
+        case .regionsArrivalPass: .count
+        case .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame, .foldLine: .frame
+        case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .arrangementDivider: .number
+        case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
+        case .sheetSpan, .hingeCalls: .span
+        case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
+        case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
+        case .pipDisplay: .choice(["outer", "inner", "none"])
+        case .newWindowFirstLayout: .size
+        case .alertSide: .choice(["leading", "trailing"])
+        case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
             .cameraMirrored, .hingeEffectReset:
             .bool
@@ -101,6 +140,33 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .cameraForwardFacing: "the cameras facing the person, sorted"
         case .cameraMirrored: "whether every preview (the app's and the accessory's) is mirrored correctly for its direction"
         case .hingeEffectReset: "whether a hinge-driven effect was reset outside the partially open status"
+        case .regions: "the reserved regions present, active or not: barStrip, cameraHole, fold, innerCamera"
+        case .regionsActive: "the reserved regions that are active"
+        case .regionsArrivalPass: "the layout pass on which the reserved regions arrive (the first three see none)"
+        case .cameraHoleFrame: "the outer camera hole's frame, x,y,width,height in the scene, or none"
+        case .barStripFrame: "the side bar strip's frame, x,y,width,height in the scene, or none"
+        case .innerCameraFrame: "the inner camera's frame, x,y,width,height in the scene, or none"
+        case .foldFrame: "the fold (division region) frame with its margins, x,y,width,height, or none"
+        case .foldLine: "the zero-width fold line, x,y,width,height, or none"
+        case .foldMargins: "the fold frame's margin on each side of the line, in points"
+        case .foldBefore: "the safe area's width before the fold frame (its leading side), in points"
+        case .foldAfter: "the safe area's width after the fold frame (its trailing side), in points"
+        case .contentOverFold: "whether the app's content spans an active fold (app.layout.readsReservedRegions keeps it off)"
+        case .contentUnderCameraHole: "whether the app's content lies under the outer camera hole (app.layout.centersIn bounds)"
+        case .contentUnderBarStrip: "whether the app's content lies under the side bar strip (app.layout.centersIn bounds)"
+        case .arrangementDivider: "the leading pane's width when a split arrangement's divider sits on the fold, in points"
+        case .sheetSpan: "the horizontal span of a default page sheet, from-to in points"
+        case .alertSide: "the side of the fold alerts go to"
+        case .controlsHalf: "the half of the display system components move interactive elements to"
+        case .hingeFirstOld: "the old value the first hinge callback after launch carries"
+        case .hingeCalls: "hinge callbacks with equal old and new values during the last step, when it moved the hinge"
+        case .sceneScaled: "whether the system scales the app (UIRequiresFullScreen on the inner display)"
+        case .appSupportsMultipleScenes: "UIApplication.supportsMultipleScenes as the system reports it"
+        case .appSupportsMultipleWindows: "UIApplication.supportsMultipleWindows as the system reports it"
+        case .sheetPresented: "whether the sheet the app presented (presentSheet) is still up"
+        case .pipDisplay: "the display picture in picture shows on, none before startPiP"
+        case .newWindowFirstLayout: "the size a new window first lays out at, before it settles"
+        case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }
 
@@ -119,6 +185,12 @@ public enum ValueKind: Sendable, Equatable {
     case number
     case count
     case list
+    /// An array of names from a fixed set, compared as a set.
+    case names([String])
+    /// A frame `x,y,width,height` in points, or `none`.
+    case frame
+    /// A span of numbers `from-to`, such as `8-467` or `7-10`.
+    case span
 
     /// Whether `>=` and `<=` apply.
     public var isNumeric: Bool { self == .number || self == .count }
@@ -134,6 +206,9 @@ public enum ValueKind: Sendable, Equatable {
         case .number: "a number"
         case .count: "a whole number of 0 or more"
         case .list: "an array of strings"
+        case .names(let names): "an array of " + names.map { quoted($0) }.joined(separator: ", ")
+        case .span: "a span such as \"8-467\" (from-to)"
+        case .frame: "a frame such as \"455.5,0,40,669\" (x,y,width,height) or \"none\""
         }
     }
 }

@@ -13,6 +13,7 @@ extension SceneModel {
         let oldAngle = requestedAngle
         requestedAngle = angle
         if angle != oldAngle {
+            lastStepMovedHinge = true
             let (from, to) = recordsEventDetail ? (hingeDescription(at: oldAngle), hingeDescription) : (nil, "")
             log(.hinge, session: 0, from: from, to: to, hingeProvenance)
         }

@@ -48,6 +48,7 @@ extension SceneModel {
             guard settings.profile == .device else { return .unknown(Pose.noCamera) }
             return observeCamera(observable)
         case .hingeEffectReset: return observeHingeEffect()
+        default: return observeLayout(observable)
         }
     }
 
@@ -75,7 +76,9 @@ extension SceneModel {
     static let dependsOnWhichSplitWindowMoved: Set<Observable> = [
         .display, .screen, .screenStale, .sceneSize, .sceneSafeArea, .sceneSizeClass, .scenePhase, .barsAxis,
         .barsEdge, .barsSide, .barsBackground, .foldRegion, .foldAxis, .windowsVisible, .eventsGeometryUpdates,
-        .eventsScreenChanges,
+        .eventsScreenChanges, .regions, .regionsActive, .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame,
+        .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .contentOverFold, .contentUnderCameraHole,
+        .contentUnderBarStrip, .arrangementDivider, .sheetSpan, .alertSide, .controlsHalf, .sceneScaled,
     ]
 
     /// A cached `UIScreen` goes stale when the scene moves to the other display. [A T61; S0 rule 7]

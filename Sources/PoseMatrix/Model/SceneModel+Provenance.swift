@@ -105,6 +105,12 @@ extension SceneModel {
         return .fact(value, provenance, cited)
     }
 
+    /// The same for a measurement cited once, off the hot path (layout observables are read only
+    /// when a matrix expects them).
+    func measured(_ value: ObservedValue, _ source: String, in states: MeasuredStates) -> Observation {
+        measured(value, Measurement(source, in: states))
+    }
+
     /// The provenance and source of a simulator measurement in the current state and profile.
     func measuredProvenance(_ measurement: Measurement) -> (Provenance, String) {
         if settings.profile == .device { return (.inference, measurement.onDevice) }

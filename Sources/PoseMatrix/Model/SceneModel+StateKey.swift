@@ -25,6 +25,11 @@ extension SceneModel {
         var splitCloseUnknown: Bool
         var accessorySessionsUnknown: Bool
         var accessoryAvailable: Bool
+        var sheetPresented: Bool
+        var pipDisplay: Display?
+        var pipUnknown: Bool
+        var pipMoved: Bool
+        var newWindowDisplay: Display?
     }
 
     struct WindowKey: Hashable, Sendable {
@@ -43,7 +48,8 @@ extension SceneModel {
             sceneRecreated: sceneRecreated, cachedScreen: cachedScreen, hingeEffectDriven: hingeEffectDriven,
             cameraViewShown: cameraViewShown, captureRunning: captureRunning, cameraSide: cameraSide,
             splitCloseUnknown: splitCloseUnknown, accessorySessionsUnknown: accessorySessionsUnknown,
-            accessoryAvailable: accessorySession != nil)
+            accessoryAvailable: accessorySession != nil, sheetPresented: sheetPresented, pipDisplay: pipDisplay,
+            pipUnknown: pipUnknown, pipMoved: pipMoved, newWindowDisplay: newWindowDisplay)
     }
 }
 
@@ -51,7 +57,8 @@ extension Observable {
     /// Counts that grow along a path: an exploration state does not carry them, so invariants cannot use them.
     var isPathCount: Bool {
         switch self {
-        case .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges, .eventsSessionsDiscarded, .accessorySessions:
+        case .eventsGeometryUpdates, .eventsScreenChanges, .eventsPhaseChanges, .eventsSessionsDiscarded, .accessorySessions,
+            .hingeCalls:
             true
         default: false
         }

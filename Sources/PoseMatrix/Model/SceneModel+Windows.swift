@@ -24,6 +24,7 @@ extension SceneModel {
     /// The scenes follow the display: one screen change and one geometry update per window,
     /// the same scene and session, phase untouched. [A DocUIK; A T61; M S0]
     mutating func moveScenes(from before: GeometryState) {
+        movePictureInPicture()
         if display == .outer && splitSide != nil {
             // The split ends on the outer display; which window is left in front is unknown. [U S0]
             splitSide = nil

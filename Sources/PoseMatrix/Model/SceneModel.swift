@@ -53,6 +53,16 @@ public struct SceneModel: Sendable {
     var hingeEffectDriven = false
     /// Whether the front window's phase comes from a return from the background, which nobody measured.
     var phaseInferred = false
+    /// Whether the last step moved the hinge to another angle (`hinge.calls`).
+    var lastStepMovedHinge = false
+    /// Whether a sheet is presented (`presentSheet` to `dismissSheet`).
+    var sheetPresented = false
+    /// Where picture in picture shows once started, and whether that became unknown.
+    var pipDisplay: Display?
+    var pipUnknown = false
+    var pipMoved = false
+    /// The display the last new window opened on (`newWindow.firstLayout`).
+    var newWindowDisplay: Display?
 
     // MARK: Camera
 
@@ -96,6 +106,7 @@ public struct SceneModel: Sendable {
     /// Moves the model by one step, then lets the system react (accessory, effects).
     public mutating func apply(_ step: Step) {
         stepsTaken += 1
+        lastStepMovedHinge = false
         if stepProblem == nil, let problem = problem(applying: step) {
             stepProblem = "step \(stepsTaken) \(step) cannot apply: \(problem)"
         }
@@ -114,7 +125,9 @@ public struct SceneModel: Sendable {
         case .flip: flip()
         case .splitView(let side): enterSplitView(settings.splitSide ?? side)
         case .leaveSplitView: leaveSplitView()
-        case .newWindow: requestNewWindow()
+        case .newWindow:
+            requestNewWindow()
+            newWindowDisplay = requests.last?.result == .opened ? display : nil
         case .background: moveToBackground()
         case .foreground: moveToForeground()
         case .startCapture:
@@ -125,6 +138,12 @@ public struct SceneModel: Sendable {
             cameraViewShown = false
             captureRunning = false
         case .relaunch: relaunch()
+        case .presentSheet: sheetPresented = true
+        case .dismissSheet: sheetPresented = false
+        case .startPiP:
+            pipDisplay = display
+            pipUnknown = false
+            pipMoved = false
         }
         settleAccessory()
     }
@@ -169,6 +188,7 @@ public struct SceneModel: Sendable {
         case .leaveSplitView where splitSide == nil: "the app is not in Split View"
         case .stopCapture where !captureRunning: "no capture session is running"
         case .closeCamera where !cameraViewShown: "the camera view is not on screen"
+        case .dismissSheet where !sheetPresented: "no sheet is presented"
         default: nil
         }
     }

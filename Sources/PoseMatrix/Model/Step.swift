@@ -30,12 +30,18 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     /// The camera view leaves the screen, and its capture session stops with it. Needs the camera view.
     case closeCamera
     case relaunch
+    /// The app presents a default page sheet.
+    case presentSheet
+    /// The presented sheet goes away. Needs a presented sheet.
+    case dismissSheet
+    /// A video goes into picture in picture.
+    case startPiP
 
     /// The step names, for messages and suggestions.
     public static let vocabulary = [
         "open", "close", "book", "tabletop", "hinge(DEGREES)", "rotate(portrait|landscape|landscapeLeft|landscapeRight)",
         "flip", "splitView(left|right)", "leaveSplitView", "newWindow", "background", "foreground", "startCapture",
-        "stopCapture", "closeCamera", "relaunch",
+        "stopCapture", "closeCamera", "relaunch", "presentSheet", "dismissSheet", "startPiP",
     ]
 
     public var description: String {
@@ -56,6 +62,9 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
         case .startCapture: "startCapture"
         case .stopCapture: "stopCapture"
         case .relaunch: "relaunch"
+        case .presentSheet: "presentSheet"
+        case .dismissSheet: "dismissSheet"
+        case .startPiP: "startPiP"
         }
     }
 
@@ -65,7 +74,8 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
             "open": .open, "close": .close, "book": .book, "tabletop": .tabletop, "flip": .flip,
             "newWindow": .newWindow, "background": .background, "foreground": .foreground,
             "startCapture": .startCapture, "stopCapture": .stopCapture, "closeCamera": .closeCamera,
-            "leaveSplitView": .leaveSplitView, "relaunch": .relaunch,
+            "leaveSplitView": .leaveSplitView, "relaunch": .relaunch, "presentSheet": .presentSheet,
+            "dismissSheet": .dismissSheet, "startPiP": .startPiP,
         ]
         if let step = plain[text] { return .success(step) }
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
