@@ -39,7 +39,7 @@ for n in 10000 100000 1000000; do
 done
 
 echo
-echo "Exploration: every catalogue step (15, relaunch included) from launch to depth 12, three invariants:"
+echo "Exploration: every catalogue step (relaunch included) from launch to depth 12, three invariants:"
 echo
 "$bin" run "$work/explore-12.json" --dry-run | sed 's/^/    /'
 "$bin" run "$work/explore-12.json" --out "$work/explore" --quiet || true
