@@ -527,3 +527,29 @@ struct ReviewFindingTests {
                 + "(I from M AX-PR, AX-DGb (simulator))")
     }
 }
+
+@Suite("Layout guides")
+struct GuideTests {
+    @Test(
+        "the margins guide and the trailing bar slot, measured open flat",
+        arguments: [
+            (Profile.simulator, [Step.open], Observable.margins, Observation.fact(.text("0,0,34,84"), .measured, "M AX-PR")),
+            (.simulator, [.open], .barSlotTrailing, .fact(.text("875-931"), .measured, "M AX-PR")),
+            (
+                .simulator, [.open, .book], .barSlotTrailing,
+                .fact(.text("875-931"), .inference, "I from M AX-PR (simulator, measured flat only)")
+            ),
+            (.device, [.open], .margins, .fact(.text("0,0,34,84"), .inference, "I from M AX-PR (simulator)")),
+            (
+                .simulator, [], .barSlotTrailing,
+                .unknown("no source gives barSlot.trailing outside the inner display in landscape, left to right, full screen")
+            ),
+            (
+                .simulator, [.rotate(.landscape)], .margins,
+                .fact(.text("0,0,0,84"), .unverified, "I: the safe area's; U MIR-DP design kit; not measured (AX-DGb)")
+            ),
+        ])
+    func guide(_ profile: Profile, _ steps: [Step], _ observable: Observable, _ expected: Observation) {
+        #expect(HonestModelTests.model(steps, profile: profile).observe(observable) == expected)
+    }
+}

@@ -51,6 +51,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case contentUnderBarStrip = "content.underBarStrip"
     case arrangementDivider = "arrangement.divider"
     case sheetSpan = "sheet.span"
+    case margins
+    case barSlotTrailing = "barSlot.trailing"
     case alertSide = "alert.side"
     case controlsHalf = "controls.half"
     case hingeFirstOld = "hinge.firstOld"
@@ -90,7 +92,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame, .foldLine: .frame
         case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .arrangementDivider: .number
         case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
-        case .sheetSpan, .hingeCalls: .span
+        case .sheetSpan, .hingeCalls, .barSlotTrailing: .span
+        case .margins: .insets
         case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
         case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
         case .pipDisplay: .choice(["outer", "inner", "none"])
@@ -156,6 +159,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .contentUnderBarStrip: "whether the app's content lies under the side bar strip (app.layout.centersIn bounds)"
         case .arrangementDivider: "the leading pane's width when a split arrangement's divider sits on the fold, in points"
         case .sheetSpan: "the horizontal span of a default page sheet, from-to in points"
+        case .margins: "the layout margins guide's insets: top,leading,bottom,trailing"
+        case .barSlotTrailing: "the horizontal span of the trailing bar slot guide (extent 56), from-to in points"
         case .alertSide: "the side of the fold alerts go to"
         case .controlsHalf: "the half of the display system components move interactive elements to"
         case .hingeFirstOld: "the old value the first hinge callback after launch carries"
