@@ -70,40 +70,8 @@ enum ShardSet {
         }
         let first = headers[0]
         for other in headers.dropFirst() {
-            if other.header.matrixSHA256 != first.header.matrixSHA256 {
-                throw ResultsError(
-                    file: other.path, line: 1,
-                    message: "comes from another matrix (SHA-256 \(other.header.matrixSHA256.prefix(12))) than \(first.path) "
-                        + "(\(first.header.matrixSHA256.prefix(12)))")
-            }
-            if other.header.planCases != first.header.planCases {
-                throw ResultsError(
-                    file: other.path, line: 1,
-                    message:
-                        "comes from a plan of \(other.header.planCases) cases, \(first.path) from one of \(first.header.planCases): "
-                        + "were they run with different --pose or --where?")
-            }
-            if other.header.observations?.sha256 != first.header.observations?.sha256 {
-                let describe = { (header: RunHeader) in header.observations.map { "observations \($0.path)" } ?? "the model" }
-                throw ResultsError(
-                    file: other.path, line: 1,
-                    message: "was evaluated against \(describe(other.header)), \(first.path) against \(describe(first.header))")
-            }
-            if other.header.strict != first.header.strict {
-                throw ResultsError(
-                    file: other.path, line: 1, message: "was run with a different --strict than \(first.path)")
-            }
-            if other.header.trust != first.header.trust {
-                throw ResultsError(
-                    file: other.path, line: 1,
-                    message: "was run trusting \(other.header.trust), \(first.path) trusting \(first.header.trust): "
-                        + "shards must evaluate the same provenance levels")
-            }
-            if other.header.scope != first.header.scope {
-                throw ResultsError(
-                    file: other.path, line: 1,
-                    message:
-                        "was run with '\(other.header.scope.arguments)', \(first.path) with '\(first.header.scope.arguments)'")
+            if let difference = difference(between: other.header, and: first.header, firstPath: first.path) {
+                throw ResultsError(file: other.path, line: 1, message: difference)
             }
         }
         var seen: [Int: String] = [:]
@@ -141,6 +109,44 @@ enum ShardSet {
         var header = headers.min { ($0.header.shard?.index ?? 0) < ($1.header.shard?.index ?? 0) }!.header
         header.shard = nil
         return header
+    }
+
+    /// How a shard's header differs from the first shard's in what must be the same for one run, if it does.
+    private static func difference(between other: RunHeader, and first: RunHeader, firstPath: String) -> String? {
+        let source = { (header: RunHeader) in header.observations.map { "observations \($0.path)" } ?? "the model" }
+        let checks: [(differs: Bool, message: () -> String)] = [
+            (
+                other.matrixSHA256 != first.matrixSHA256,
+                {
+                    "comes from another matrix (SHA-256 \(other.matrixSHA256.prefix(12))) than \(firstPath) "
+                        + "(\(first.matrixSHA256.prefix(12)))"
+                }
+            ),
+            (
+                other.planCases != first.planCases,
+                {
+                    "comes from a plan of \(other.planCases) cases, \(firstPath) from one of \(first.planCases): "
+                        + "were they run with different --pose or --where?"
+                }
+            ),
+            (
+                other.observations?.sha256 != first.observations?.sha256,
+                { "was evaluated against \(source(other)), \(firstPath) against \(source(first))" }
+            ),
+            (other.strict != first.strict, { "was run with a different --strict than \(firstPath)" }),
+            (
+                other.trust != first.trust,
+                {
+                    "was run trusting \(other.trust), \(firstPath) trusting \(first.trust): "
+                        + "shards must evaluate the same provenance levels"
+                }
+            ),
+            (
+                other.scope != first.scope,
+                { "was run with '\(other.scope.arguments)', \(firstPath) with '\(first.scope.arguments)'" }
+            ),
+        ]
+        return checks.first { $0.differs }?.message()
     }
 
     /// Streams the cases of all files in plan order: each shard is in order, so the smallest
