@@ -52,7 +52,7 @@ public enum Evaluation {
             result.status = .failed
             result.reason = verdicts.notEvaluated.map { "also not evaluated: " + $0 }
         } else if let notEvaluated = verdicts.notEvaluated {
-            result.reason = notEvaluated + verdicts.heldNote
+            result.reason = notEvaluated + verdicts.heldNote(of: expectations)
         } else {
             result.status = .passed
         }
@@ -65,8 +65,8 @@ public enum Evaluation {
         var unknown: [(reason: String, observables: [Observable])] = []
         /// Values on an untrusted level, by level.
         var untrusted: [Provenance: [String]] = [:]
-        /// Expectations that were evaluated and held.
-        var held: [Observable] = []
+        /// Observables not evaluated (unknown or untrusted); kept only then, so a passing case allocates nothing here.
+        var skipped: [Observable] = []
 
         /// Checks one expectation, adding a failure or an assumption to the result.
         mutating func check(
@@ -74,6 +74,7 @@ public enum Evaluation {
         ) {
             let observable = expectation.observable
             guard let value = observation.value else {
+                skipped.append(observable)
                 if let index = unknown.firstIndex(where: { $0.reason == observation.source }) {
                     unknown[index].observables.append(observable)
                 } else {
@@ -82,6 +83,7 @@ public enum Evaluation {
                 return
             }
             guard trust.trusts(observation.provenance) else {
+                skipped.append(observable)
                 untrusted[observation.provenance, default: []].append("\(observable.rawValue) (\(observation.source))")
                 return
             }
@@ -92,7 +94,6 @@ public enum Evaluation {
                         actual: value.description, provenance: observation.provenance, source: observation.source))
                 return
             }
-            held.append(observable)
             if observation.provenance == .inference || observation.provenance == .unverified {
                 result.assumptions.append(
                     CaseResult.Assumption(observable: observable, provenance: observation.provenance, source: observation.source))
@@ -111,9 +112,11 @@ public enum Evaluation {
             return parts.isEmpty ? nil : parts.joined(separator: "; ")
         }
 
-        /// The expectations that held, for a case not run.
-        var heldNote: String {
-            held.isEmpty ? "" : "; held: " + held.map(\.rawValue).joined(separator: ", ")
+        /// The expectations that held, for a case not run: in such a case none failed, so every
+        /// expectation not skipped held.
+        func heldNote(of expectations: [Expectation]) -> String {
+            let held = expectations.map(\.observable).filter { !skipped.contains($0) }
+            return held.isEmpty ? "" : "; held: " + held.map(\.rawValue).joined(separator: ", ")
         }
     }
 
