@@ -92,16 +92,16 @@ extension SceneModel {
     /// Why accessory observables are unknown now, if they are.
     var accessoryUnknownReason: String? {
         if case .unknown(let reason) = accessoryVerdict { return reason }
-        if accessorySessionsUnknown {
-            return "accessory availability was unknown during the steps (partially open), so its sessions are unknown"
-        }
-        return nil
+        return accessorySessionsUnknown ? Self.sessionsUnknown : nil
     }
+
+    static let sessionsUnknown =
+        "accessory availability was unknown during the steps (partially open), so its sessions are unknown"
 
     func observeAccessory(_ observable: Observable) -> Observation {
         let verdict = accessoryVerdict
         if case .unknown(let reason) = verdict { return .unknown(reason) }
-        if observable == .accessorySessions, let reason = accessoryUnknownReason { return .unknown(reason) }
+        if observable == .accessorySessions && accessorySessionsUnknown { return .unknown(Self.sessionsUnknown) }
         let available = accessorySession != nil
         switch (observable, verdict) {
         case (.accessoryAvailable, .available(let provenance, let source)):
