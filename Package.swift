@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Toolchain only: CI and users' machines cannot fetch packages.
+// No package dependencies: the design chooses the Swift toolchain alone, so a clone
+// builds and tests with nothing else installed.
 let package = Package(
     name: "duo-pose",
     platforms: [.macOS(.v13)],

@@ -500,6 +500,20 @@ struct ReviewFindingTests {
         #expect(HonestModelTests.model([.open, .newWindow, .relaunch], app: app).stepProblem == nil)
     }
 
+    @Test("steps after a crash move nothing: the model stays where the app crashed")
+    func crashGuard() {
+        var app = App()
+        app.multipleScenes = true
+        app.newWindow.via = .activationAction
+        app.newWindow.shortForm = true
+        let crashed = HonestModelTests.model([.open, .newWindow], app: app)
+        let after = HonestModelTests.model([.open, .newWindow, .close, .rotate(.portrait)], app: app)
+        for observable in [Observable.hingeStatus, .display, .sceneSize, .windowsCount] {
+            #expect(after.observe(observable) == crashed.observe(observable), "\(observable.rawValue)")
+        }
+        #expect(crashed.observe(.hingeStatus).value == .text("fullyOpen"))
+    }
+
     @Test("the simulator's status between 15 and 20 degrees rests on inference")
     func closedBand() {
         #expect(

@@ -151,7 +151,7 @@ struct InputRobustnessTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // SIGXFSZ ignored: the write fails with EFBIG instead of killing the process.
         process.arguments = [
-            "-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" --out \"$1\" --quiet", InterruptionTests.binary.path, folder.path,
+            "-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" --out \"$1\" --quiet", TestFiles.binary.path, folder.path,
         ]
         let errors = Pipe()
         process.standardError = errors
@@ -177,7 +177,7 @@ struct InputRobustnessTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments =
             [
-                "-c", "ulimit -n 16; exec \"$@\"", "sh", InterruptionTests.binary.path, "merge",
+                "-c", "ulimit -n 16; exec \"$@\"", "sh", TestFiles.binary.path, "merge",
             ] + files + ["--out", folder.appendingPathComponent("merged").path]
         let errors = Pipe()
         process.standardError = errors

@@ -6,7 +6,7 @@ import Testing
 /// Runs the built `duo-pose` binary and interrupts it, the way a CI job is cancelled.
 @Suite("Interruption", .serialized)
 struct InterruptionTests {
-    static let binary = TestFiles.packageRoot.appendingPathComponent(".build/debug/duo-pose")
+    static let binary = TestFiles.binary
 
     /// A matrix long enough that a signal arrives mid-run: 150,000 cases.
     static func longMatrix() throws -> String {

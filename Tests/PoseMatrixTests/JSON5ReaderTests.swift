@@ -11,24 +11,18 @@ struct JSON5ReaderTests {
             // a comment
             { unquoted: 'single', /* block */ "hex": 0x1F, lead: .5, trail: 2., list: [1, 2,], plus: +3, }
             """)
-        guard case .object(let members) = node.value else {
-            Issue.record("expected an object")
-            return
-        }
+        let members = try #require(node.objectMembers)
         #expect(members.map(\.key) == ["unquoted", "hex", "lead", "trail", "list", "plus"])
         let values = members.map(\.value.shortText)
         #expect(values == ["\"single\"", "0x1F", ".5", "2.", "an array of 2", "+3"])
-        if case .number(let hex, _) = members[1].value.value { #expect(hex == 31) }
-        if case .number(let lead, _) = members[2].value.value { #expect(lead == 0.5) }
+        #expect(members.map(\.value.numberValue) == [nil, 31, 0.5, 2, nil, 3])
     }
 
     @Test("keeps the line and column of every key and value")
     func positions() throws {
         let node = try JSON5Reader.parse("{\n  \"a\": [\n    true,\n    \"é\", 7\n  ]\n}")
-        guard case .object(let members) = node.value, case .array(let items) = members[0].value.value else {
-            Issue.record("unexpected shape")
-            return
-        }
+        let members = try #require(node.objectMembers)
+        let items = try #require(members.first?.value.arrayItems)
         #expect(node.position == SourcePosition(line: 1, column: 1))
         #expect(members[0].keyPosition == SourcePosition(line: 2, column: 3))
         #expect(
@@ -40,12 +34,8 @@ struct JSON5ReaderTests {
     @Test("decodes escapes, including surrogate pairs and line continuations")
     func escapes() throws {
         let node = try JSON5Reader.parse(#"["a\tb", "\u00e9\ud83d\ude00", 'it\'s', "x\"# + "\n" + #"    y", "\x41"]"#)
-        guard case .array(let items) = node.value else { return }
-        let strings = items.compactMap { item -> String? in
-            if case .string(let text) = item.value { return text }
-            return nil
-        }
-        #expect(strings == ["a\tb", "é😀", "it's", "x    y", "A"])
+        let items = try #require(node.arrayItems)
+        #expect(items.map(\.stringValue) == ["a\tb", "é😀", "it's", "x    y", "A"])
     }
 
     struct SyntaxCase: Sendable, CustomTestStringConvertible {
@@ -102,5 +92,21 @@ struct JSON5ReaderTests {
     func byteOrderMark() throws {
         let node = try JSON5Reader.parse("\u{FEFF}{\"a\": 1}")
         #expect(node.position == SourcePosition(line: 1, column: 1))  // editors do not count the mark
+    }
+}
+
+/// The node's contents when it is of the kind asked, for assertions that fail on any other kind.
+extension JSONNode {
+    fileprivate var objectMembers: [Member]? {
+        if case .object(let members) = value { members } else { nil }
+    }
+    fileprivate var arrayItems: [JSONNode]? {
+        if case .array(let items) = value { items } else { nil }
+    }
+    fileprivate var numberValue: Double? {
+        if case .number(let number, _) = value { number } else { nil }
+    }
+    fileprivate var stringValue: String? {
+        if case .string(let text) = value { text } else { nil }
     }
 }

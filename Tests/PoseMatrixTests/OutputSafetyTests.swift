@@ -48,7 +48,7 @@ struct OutputSafetyTests {
     func twoProcesses() throws {
         let folder = try TestFiles.temporaryFolder()
         let first = Process()
-        first.executableURL = InterruptionTests.binary
+        first.executableURL = TestFiles.binary
         first.arguments = ["run", try InterruptionTests.longMatrix(), "--out", folder.path, "--quiet"]
         first.standardError = FileHandle.nullDevice
         try first.run()
@@ -59,7 +59,7 @@ struct OutputSafetyTests {
         while !FileManager.default.fileExists(atPath: lock) && first.isRunning && Date() < deadline { usleep(5_000) }
         try #require(FileManager.default.fileExists(atPath: lock), "the first run locks its folder")
         let second = Process()
-        second.executableURL = InterruptionTests.binary
+        second.executableURL = TestFiles.binary
         second.arguments = ["run", TestFiles.fixture("passing.json"), "--out", folder.path, "--quiet"]
         let errors = Pipe()
         second.standardError = errors
@@ -178,9 +178,9 @@ struct OutputSafetyTests {
 /// Runs the built binary and gives up (killing it) after `seconds`, so that a test of
 /// something that used to block fails instead of hanging.
 func runBinary(_ arguments: [String], seconds: Double = 20) async throws -> Invocation {
-    try #require(FileManager.default.fileExists(atPath: InterruptionTests.binary.path))
+    try #require(FileManager.default.fileExists(atPath: TestFiles.binary.path))
     let process = Process()
-    process.executableURL = InterruptionTests.binary
+    process.executableURL = TestFiles.binary
     process.arguments = arguments
     let errors = try TestFiles.temporaryFolder().appendingPathComponent("stderr")
     #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))

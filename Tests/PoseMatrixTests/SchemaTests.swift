@@ -169,11 +169,17 @@ struct ReadmeTests {
         #expect(rows.map(String.init) == expected)
     }
 
-    @Test("the README gives the two commands")
+    @Test("the README's first code block gives a newcomer exactly two commands: swift run duo-pose and swift test")
     func twoCommands() throws {
         let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
-        #expect(readme.contains("swift run duo-pose "))
-        #expect(readme.contains("swift test "))
+        let section = try #require(readme.range(of: "\n## Two commands\n\n```sh\n"))
+        let firstBlock = try #require(readme.range(of: "```"))
+        #expect(firstBlock.lowerBound == readme.index(section.upperBound, offsetBy: -6), "no code block comes before it")
+        let end = try #require(readme.range(of: "\n```\n", range: section.upperBound..<readme.endIndex))
+        let commands = readme[section.upperBound..<end.lowerBound].split(separator: "\n").map {
+            $0.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(commands == ["swift run duo-pose", "swift test"])
     }
 }
 

@@ -12,6 +12,18 @@ enum TestFiles {
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
+    /// The `duo-pose` executable `swift test` built beside this test bundle, whatever the
+    /// configuration or triple (`.build/debug` is only a symbolic link to one of them).
+    static let binary: URL = {
+        #if os(macOS)
+            let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") } ?? Bundle.main
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("duo-pose")
+        #else
+            let tests = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+            return tests.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("duo-pose")
+        #endif
+    }()
+
     /// This test process's scratch folder; folders of test processes that have ended are removed.
     static let scratch: URL = {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("duo-pose-tests")
