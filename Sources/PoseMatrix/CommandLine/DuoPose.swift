@@ -39,6 +39,9 @@ public enum DuoPose {
             stdout.write("duo-pose \(version)\n")
             return ExitCode.success
         }
+        if words.first == Shell.optionName {
+            return completionScript(shell: words.dropFirst().first, extra: words.dropFirst(2).first, context: context)
+        }
         if words.first == "--help" || words.first == "-h" || words.first == "help" {
             return help(topic: words.dropFirst().first, context: context)
         }
@@ -81,6 +84,22 @@ public enum DuoPose {
                         + didYouMean(suggest(topic, from: Command.allCases.map(\.rawValue))).replacingQuotes()))
         }
         context.stdout.write(Help.command(command))
+        return ExitCode.success
+    }
+
+    /// Prints the completion script for a shell; a missing or unknown shell is a usage error.
+    private static func completionScript(shell name: String?, extra: String?, context: Context) -> Int32 {
+        let shells = Shell.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        guard let name else {
+            return context.usageError(UsageError(message: "\(Shell.optionName) needs a shell: \(shells)"))
+        }
+        guard let shell = Shell(rawValue: name) else {
+            return context.usageError(UsageError(message: "no completion for shell '\(name)'; duo-pose writes \(shells)"))
+        }
+        if let extra {
+            return context.usageError(UsageError(message: "\(Shell.optionName) takes one shell; '\(extra)' is one word too many"))
+        }
+        context.stdout.write(shell.completionScript)
         return ExitCode.success
     }
 

@@ -18,7 +18,8 @@ enum Help {
             Exit codes: 0 all that ran passed (not run allowed unless --strict), 1 a case failed or
             errored or no case ran, 64 usage error, 65 invalid matrix, 74 a report could not be written.
 
-            See 'duo-pose help COMMAND' for a command's options; --version prints the version.
+            See 'duo-pose help COMMAND' for a command's options; --version prints the version;
+            \(Shell.optionName) bash|zsh|fish prints a shell completion script.
 
             """
         return text
@@ -27,8 +28,7 @@ enum Help {
     static func command(_ command: Command) -> String {
         var text = "Usage: \(command.synopsis)\n\n\(command.summary)\n\nOptions:\n"
         for option in OptionTable.options(for: command) {
-            let name = option.valueName.map { "\(option.name) \($0)" } ?? option.name
-            text += "  " + name.padding(24) + option.help + "\n"
+            text += "  " + option.helpName.padding(24) + option.help + "\n"
         }
         return text
     }

@@ -21,6 +21,16 @@ public enum Command: String, CaseIterable, Sendable {
         }
     }
 
+    /// What a shell's completion offers for the positional words.
+    var positionalCompletion: CompletionValue {
+        switch self {
+        case .run, .validate, .merge, .signoff: .file
+        case .list: .nothing
+        case .show: .words(Pose.catalogue.map(\.id))
+        case .scan: .folder
+        }
+    }
+
     /// The synopsis shown in usage lines and help, made from the option table so that it
     /// cannot leave an option out: required options bare, the others in brackets, `…` when repeatable.
     var synopsis: String {
@@ -50,30 +60,43 @@ public enum Command: String, CaseIterable, Sendable {
 /// The same table drives parsing and `--help`, so help cannot drift from behaviour.
 struct OptionSpec: Sendable {
     var name: String
+    /// The one-letter form (`-o` for `--out`), for the options typed most.
+    var short: Character? = nil
     var valueName: String?
     var commands: [Command]
     var help: String
     var repeats = false
     /// The commands that cannot do without this option.
     var required: [Command] = []
+    /// What a shell's completion offers for the value.
+    var completes: CompletionValue = .nothing
+
+    /// `-o, --out DIR`, as help lists it.
+    var helpName: String {
+        let long = valueName.map { "\(name) \($0)" } ?? name
+        return short.map { "-\($0), " + long } ?? long
+    }
 }
 
 enum OptionTable {
     static let options: [OptionSpec] = [
         OptionSpec(
-            name: "--out", valueName: "DIR", commands: [.run, .merge],
-            help: "Folder for the reports (run's default: ./Reports; merge needs one).", required: [.merge]),
+            name: "--out", short: "o", valueName: "DIR", commands: [.run, .merge],
+            help: "Folder for the reports (run's default: ./Reports; merge needs one).", required: [.merge],
+            completes: .folder),
         OptionSpec(
-            name: "--out", valueName: "FILE", commands: [.signoff],
-            help: "Where to write the sign-off (default: signoff.md beside RESULTS)."),
+            name: "--out", short: "o", valueName: "FILE", commands: [.signoff],
+            help: "Where to write the sign-off (default: signoff.md beside RESULTS).", completes: .file),
         OptionSpec(
-            name: "--jobs", valueName: "N", commands: [.run],
+            name: "--jobs", short: "j", valueName: "N", commands: [.run],
             help: "Cases evaluated in parallel (default: the number of cores)."),
         OptionSpec(
-            name: "--pose", valueName: "P1,P7", commands: [.run], help: "Run only these poses; repeatable.", repeats: true),
+            name: "--pose", valueName: "P1,P7", commands: [.run], help: "Run only these poses; repeatable.", repeats: true,
+            completes: .words(Pose.catalogue.map(\.id))),
         OptionSpec(
             name: "--where", valueName: "axis=value", commands: [.run],
-            help: "Run only cases with this axis value; repeatable (values of one axis are alternatives).", repeats: true),
+            help: "Run only cases with this axis value; repeatable (values of one axis are alternatives).", repeats: true,
+            completes: .words(Axis.allCases.map { $0.rawValue + "=" })),
         OptionSpec(
             name: "--max-cases", valueName: "N", commands: [.run],
             help: "Refuse matrices that expand past N cases (default: \(Plan.defaultMaximumCases))."),
@@ -84,28 +107,32 @@ enum OptionTable {
             name: "--shard", valueName: "K/N|auto", commands: [.run],
             help:
                 "Run the K-th of N equal parts of the plan; auto takes them from the CI engine, GitLab's included "
-                + "(default: Bazel's or Buildkite's shard variables, if any)."),
+                + "(default: Bazel's or Buildkite's shard variables, if any).", completes: .words(["auto"])),
         OptionSpec(
             name: "--baseline", valueName: "RESULTS", commands: [.run, .merge],
-            help: "Compare with an earlier results.jsonl: new failures, fixed, still failing, new and removed cases."),
+            help: "Compare with an earlier results.jsonl: new failures, fixed, still failing, new and removed cases.",
+            completes: .file),
         OptionSpec(
             name: "--fail-on", valueName: "any|new", commands: [.run, .merge],
-            help: "Exit 1 for any failed case (any, the default) or, with --baseline, only for new failures (new)."),
+            help: "Exit 1 for any failed case (any, the default) or, with --baseline, only for new failures (new).",
+            completes: .words(["any", "new"])),
         OptionSpec(
             name: "--observations", valueName: "FILE", commands: [.run],
-            help: "Evaluate against observables recorded on a real simulator or device (JSON Lines) instead of the model."),
+            help: "Evaluate against observables recorded on a real simulator or device (JSON Lines) instead of the model.",
+            completes: .file),
         OptionSpec(
             name: "--summary", valueName: "FILE", commands: [.run, .merge],
-            help: "Append a compact Markdown summary to FILE, such as $GITHUB_STEP_SUMMARY."),
+            help: "Append a compact Markdown summary to FILE, such as $GITHUB_STEP_SUMMARY.", completes: .file),
         OptionSpec(
             name: "--dry-run", commands: [.run],
             help: "Evaluate every case and print the verdict, but write no reports (the model's own speed)."),
         OptionSpec(
             name: "--trust", valueName: "LEVELS", commands: [.run, .merge, .signoff],
-            help: "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified)."),
+            help: "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).",
+            completes: .words(Provenance.allCases.map(\.rawValue))),
         OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
         OptionSpec(
-            name: "--quiet", commands: [.run, .merge],
+            name: "--quiet", short: "q", commands: [.run, .merge],
             help: "Print nothing on success; on failure, print the verdict line on stderr."),
         OptionSpec(
             name: "--by", valueName: "NAME", commands: [.signoff], help: "Who signs off (required).", required: [.signoff]),
@@ -118,21 +145,27 @@ enum OptionTable {
         OptionSpec(name: "--json", commands: [.list, .show, .scan], help: "Print JSON for machines."),
         OptionSpec(
             name: "--sarif", valueName: "FILE", commands: [.scan],
-            help: "Also write the findings as SARIF 2.1.0, for code scanning and SARIF viewers."),
+            help: "Also write the findings as SARIF 2.1.0, for code scanning and SARIF viewers.", completes: .file),
         OptionSpec(
             name: "--check", valueName: "MATRIX", commands: [.scan],
-            help: "Exit 1 when the matrix's app block disagrees with the code, naming each key."),
+            help: "Exit 1 when the matrix's app block disagrees with the code, naming each key.", completes: .file),
         OptionSpec(
             name: "--matrix", valueName: "FILE", commands: [.show],
-            help: "Take the app's choices (and the pose's steps) from this matrix."),
+            help: "Take the app's choices (and the pose's steps) from this matrix.", completes: .file),
         OptionSpec(
-            name: "--axis", valueName: "axis=value", commands: [.show], help: "Set an axis value; repeatable.", repeats: true),
-        OptionSpec(name: "--help", commands: Command.allCases, help: "Show help."),
+            name: "--axis", valueName: "axis=value", commands: [.show], help: "Set an axis value; repeatable.", repeats: true,
+            completes: .words(Axis.allCases.map { $0.rawValue + "=" })),
+        OptionSpec(name: "--help", short: "h", commands: Command.allCases, help: "Show help."),
     ]
 
     static func options(for command: Command) -> [OptionSpec] {
         options.filter { $0.commands.contains(command) }
     }
+}
+
+extension OptionSpec {
+    /// `-o` for `--out`, if the option has a short form.
+    var shortName: String? { short.map { "-\($0)" } }
 }
 
 /// A usage mistake: exit 64 with the command's usage line.
@@ -170,13 +203,13 @@ struct ParsedArguments {
                 continue
             }
             let (name, inline) = Self.split(word)
-            guard let spec = specs.first(where: { $0.name == name }) ?? (name == "-h" ? specs.last : nil) else {
+            guard let spec = specs.first(where: { $0.name == name || $0.shortName == name }) else {
                 if implicit {
                     let candidates = specs.map(\.name) + ["--version"]
                     throw UsageError(
                         message: "unknown option '\(name)'" + didYouMean(suggest(name, from: candidates)).replacingQuotes())
                 }
-                let elsewhere = OptionTable.options.first { $0.name == name }
+                let elsewhere = OptionTable.options.first { $0.name == name || $0.shortName == name }
                 let hint = elsewhere.map { "; it belongs to " + $0.commands.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
                 throw UsageError(
                     message: "unknown option '\(name)' for '\(command.rawValue)'"
@@ -206,7 +239,7 @@ struct ParsedArguments {
     }
 
     private static func split(_ word: String) -> (String, String?) {
-        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
         return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
 }
