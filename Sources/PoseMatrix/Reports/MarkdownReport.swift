@@ -124,7 +124,7 @@ public struct MarkdownReport: ReportWriter {
     /// A pose's verdict: "passed, 6 not run" where some of its cases did not run; the job summary's too.
     static func verdict(_ counts: Counts) -> String {
         let verdict = counts.verdict
-        return verdict == "passed" && counts.notRun > 0 ? "passed, \(counts.notRun) not run" : verdict
+        return verdict == .passed && counts.notRun > 0 ? "passed, \(counts.notRun) not run" : verdict.rawValue
     }
 
     /// New failures, fixed, still failing, new and removed cases, with the first ids of each.
@@ -197,7 +197,7 @@ public struct MarkdownReport: ReportWriter {
         var out = "\n## Checklist\n\n| Item | Text | Poses | Status |\n|---|---|---|---|\n"
         for item in header.checklist {
             out += "| " + Escaping.markdownCell(item.id) + " | " + Escaping.markdownCell(item.text) + " | "
-            out += Escaping.markdownCell(item.poses.joined(separator: ", ")) + " | " + tally.status(of: item) + " |\n"
+            out += Escaping.markdownCell(item.poses.joined(separator: ", ")) + " | " + tally.status(of: item).rawValue + " |\n"
         }
         try file.write(out)
     }

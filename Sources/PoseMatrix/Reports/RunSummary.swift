@@ -104,10 +104,10 @@ public struct Counts: Sendable, Equatable {
     }
 
     /// failed when anything failed or errored; not run when nothing ran; passed otherwise.
-    public var verdict: String {
-        if failed + errors > 0 { return "failed" }
-        if total == 0 || notRun == total { return "not run" }
-        return "passed"
+    public var verdict: Verdict {
+        if failed + errors > 0 { return .failed }
+        if total == 0 || notRun == total { return .notRun }
+        return .passed
     }
 }
 
@@ -156,10 +156,10 @@ public struct Tally: Sendable {
     }
 
     /// A checklist item's status: passed only when every one of its poses ran and passed.
-    public func status(of item: ChecklistItem) -> String {
+    public func status(of item: ChecklistItem) -> Verdict {
         let counts = item.poses.map { self.counts(for: $0) ?? Counts() }
-        if counts.contains(where: { $0.failed + $0.errors > 0 }) { return "failed" }
-        if counts.contains(where: { $0.total == 0 || $0.notRun > 0 }) { return "not run" }
-        return "passed"
+        if counts.contains(where: { $0.failed + $0.errors > 0 }) { return .failed }
+        if counts.contains(where: { $0.total == 0 || $0.notRun > 0 }) { return .notRun }
+        return .passed
     }
 }

@@ -7,6 +7,14 @@ public struct SignOff: Sendable {
         case failed
         case notRun = "not run"
         case waived
+
+        init(_ verdict: Verdict) {
+            switch verdict {
+            case .passed: self = .passed
+            case .failed: self = .failed
+            case .notRun: self = .notRun
+            }
+        }
     }
 
     /// One checklist item with its status and, when waived, the reason.
@@ -37,12 +45,7 @@ public struct SignOff: Sendable {
         resultsSHA256: String
     ) {
         items = header.checklist.map { item in
-            let status: Status =
-                switch tally.status(of: item) {
-                case "passed": .passed
-                case "failed": .failed
-                default: .notRun
-                }
+            let status = Status(tally.status(of: item))
             if status != .passed, let reason = waivers[item.id] {
                 return Item(item: item, status: .waived, underlying: status.rawValue, waiver: reason)
             }

@@ -1,3 +1,11 @@
+/// How a pose or a checklist item stands: failed when anything failed or errored, not run when
+/// some part did not run, passed otherwise. report.md, the job summary and signoff.md print it.
+public enum Verdict: String, Sendable {
+    case passed
+    case failed
+    case notRun = "not run"
+}
+
 /// A whole run's verdict, the one the terminal, `report.md`, `results.jsonl` and the exit code
 /// all give: not run is never passed, and nothing run is not a success.
 public enum RunVerdict: Sendable, Equatable {
@@ -37,10 +45,10 @@ public enum RunVerdict: Sendable, Equatable {
     /// The word in `results.jsonl`'s summary line.
     public var word: String {
         switch self {
-        case .passed: "passed"
-        case .failed, .failedStrict: "failed"
+        case .passed: Verdict.passed.rawValue
+        case .failed, .failedStrict: Verdict.failed.rawValue
         case .noNewFailures: "no new failures"
-        case .nothingRan: "not run"
+        case .nothingRan: Verdict.notRun.rawValue
         case .emptyShard: "empty shard"
         }
     }
