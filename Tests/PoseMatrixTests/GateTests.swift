@@ -452,8 +452,10 @@ struct ForgedHeaderTests {
         #expect(report.contains("duo-pose 1\\|2, 3\\|4."))
         #expect(report.contains("| x | t | P1\\|P2 | not run |"))
         let signoff = SignOff(
-            header: header, tally: Tally(), waivers: [:], signedBy: "A", signedAt: "now", resultsPath: "r", resultsSHA256: "s")
+            header: header, tally: Tally(), waivers: [:], signedBy: "A", signedAt: "now", toolVersion: "5|6",
+            resultsPath: "r", resultsSHA256: "s")
         #expect(signoff.markdown().contains("| x | t | P1\\|P2 | not run | — |  |"))
+        #expect(signoff.markdown().contains("\n- duo-pose 5\\|6; results written by duo-pose 1\\|2\n"))
     }
 }
 

@@ -69,7 +69,8 @@ enum SignoffCommand {
         }
         var signoff = SignOff(
             header: header, tally: tally, waivers: waiverTexts, signedBy: name,
-            signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment), resultsPath: path,
+            signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment),
+            toolVersion: DuoPose.version, resultsPath: path,
             resultsSHA256: digest)
         signoff.evidence = evidence
         for entry in signoff.items where entry.status == .passed && waiverTexts[entry.item.id] != nil {

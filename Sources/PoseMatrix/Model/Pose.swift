@@ -40,11 +40,6 @@ public struct Pose: Sendable, Hashable {
     /// Why camera facts cannot be evaluated in the simulator profile. [S0: "closed and fully open, no camera"]
     public static let noCamera = "the simulator has no camera"
 
-    /// The state a report shows for a pose id, or for the exploration's results.
-    public static func state(of id: String) -> String {
-        named(id)?.state ?? (id == "explore" ? "Exploration of pose sequences" : "")
-    }
-
     /// The catalogue pose with this id.
     public static func named(_ id: String) -> Pose? {
         catalogue.first { $0.id == id }

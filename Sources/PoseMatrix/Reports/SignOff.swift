@@ -29,6 +29,8 @@ public struct SignOff: Sendable {
     public var items: [Item]
     public var signedBy: String
     public var signedAt: String
+    /// The version of duo-pose signing off.
+    public var toolVersion: String
     public var header: RunHeader
     public var resultsPath: String
     public var resultsSHA256: String
@@ -41,8 +43,8 @@ public struct SignOff: Sendable {
     public var isSignedOff: Bool { items.allSatisfy { $0.status == .passed || $0.status == .waived } }
 
     public init(
-        header: RunHeader, tally: Tally, waivers: [String: String], signedBy: String, signedAt: String, resultsPath: String,
-        resultsSHA256: String
+        header: RunHeader, tally: Tally, waivers: [String: String], signedBy: String, signedAt: String,
+        toolVersion: String, resultsPath: String, resultsSHA256: String
     ) {
         items = header.checklist.map { item in
             let status = Status(tally.status(of: item))
@@ -53,6 +55,7 @@ public struct SignOff: Sendable {
         }
         self.signedBy = signedBy
         self.signedAt = signedAt
+        self.toolVersion = toolVersion
         self.header = header
         self.resultsPath = resultsPath
         self.resultsSHA256 = resultsSHA256
@@ -83,7 +86,9 @@ public struct SignOff: Sendable {
             out += " |\n"
         }
         out += "\nSigned by " + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
-        out += "- duo-pose \(DuoPose.version); results written by duo-pose " + Escaping.markdownCell(header.toolVersion) + "\n"
+        out +=
+            "- duo-pose " + Escaping.markdownCell(toolVersion) + "; results written by duo-pose "
+            + Escaping.markdownCell(header.toolVersion) + "\n"
         out += "- Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "`, SHA-256 `"
         out += Escaping.markdownCode(header.matrixSHA256, inTable: false) + "`\n"
         out += "- Results `" + Escaping.markdownCode(resultsPath, inTable: false) + "`, SHA-256 `\(resultsSHA256)`\n"
