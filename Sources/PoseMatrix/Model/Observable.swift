@@ -63,6 +63,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case sheetPresented = "sheet.presented"
     case pipDisplay = "pip.display"
     case newWindowFirstLayout = "newWindow.firstLayout"
+    case newWindowSecondLayout = "newWindow.secondLayout"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -97,7 +98,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
         case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
         case .pipDisplay: .choice(["outer", "inner", "none"])
-        case .newWindowFirstLayout: .size
+        case .newWindowFirstLayout, .newWindowSecondLayout: .size
         case .alertSide: .choice(["leading", "trailing"])
         case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
@@ -171,6 +172,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .sheetPresented: "whether the sheet the app presented (presentSheet) is still up"
         case .pipDisplay: "the display picture in picture shows on, none before startPiP"
         case .newWindowFirstLayout: "the size a new window first lays out at, before it settles"
+        case .newWindowSecondLayout: "the size a new window lays out at next, after newWindow.firstLayout"
         case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }

@@ -106,7 +106,7 @@ extension SceneModel {
         case .appSupportsMultipleWindows: observeSupportsMultipleWindows()
         case .sheetPresented: observeSheetPresented()
         case .pipDisplay: observePiP()
-        case .newWindowFirstLayout: observeFirstLayout()
+        case .newWindowFirstLayout, .newWindowSecondLayout: observeNewWindowLayout(observable)
         default: .unknown("the model does not observe \(observable.rawValue)")
         }
     }
