@@ -53,6 +53,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case sheetSpan = "sheet.span"
     case margins
     case barSlotTrailing = "barSlot.trailing"
+    case barSlotBottom = "barSlot.bottom"
     case alertSide = "alert.side"
     case controlsHalf = "controls.half"
     case hingeFirstOld = "hinge.firstOld"
@@ -93,7 +94,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame, .foldLine: .frame
         case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .arrangementDivider: .number
         case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
-        case .sheetSpan, .hingeCalls, .barSlotTrailing: .span
+        case .sheetSpan, .hingeCalls, .barSlotTrailing, .barSlotBottom: .span
         case .margins: .insets
         case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
         case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
@@ -162,6 +163,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .sheetSpan: "the horizontal span of a default page sheet, from-to in points"
         case .margins: "the layout margins guide's insets: top,leading,bottom,trailing"
         case .barSlotTrailing: "the horizontal span of the trailing bar slot guide (extent 56), from-to in points"
+        case .barSlotBottom: "the vertical span of the bottom bar slot guide (extent 56), from-to in points"
         case .alertSide: "the side of the fold alerts go to"
         case .controlsHalf: "the half of the display system components move interactive elements to"
         case .hingeFirstOld: "the old value the first hinge callback after launch carries"
