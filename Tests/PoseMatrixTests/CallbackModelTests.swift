@@ -78,6 +78,20 @@ struct CallbackModelTests {
             app: opensWindows, observable: .newWindowFirstLayout, value: "", provenance: .unverified,
             source: "no source gives newWindow.firstLayout for a window opened on the inner display"),
         Fact(
+            name: "[M S0] then it lays out at 382x644", steps: [.newWindow], app: opensWindows,
+            observable: .newWindowSecondLayout, value: "382x644", provenance: .measured, source: "M S0"),
+        Fact(
+            name: "[M S0] turned to landscape, the second layout rests on the closed portrait measurement",
+            steps: [.newWindow, .rotate(.landscape)], app: opensWindows, observable: .newWindowSecondLayout,
+            value: "382x644", provenance: .inference, source: "I from M S0 (simulator, measured closed only)"),
+        Fact(
+            name: "[M S0] opened on the inner display, no source gives the second layout", steps: [.open, .newWindow],
+            app: opensWindows, observable: .newWindowSecondLayout, value: "", provenance: .unverified,
+            source: "no source gives newWindow.secondLayout for a window opened on the inner display"),
+        Fact(
+            name: "without a new window there is no second layout", steps: [], observable: .newWindowSecondLayout,
+            value: "", provenance: .unverified, source: "no new window opened, so no source gives newWindow.secondLayout"),
+        Fact(
             name: "without a new window there is no first layout", steps: [.newWindow], observable: .newWindowFirstLayout,
             value: "", provenance: .unverified, source: "no new window opened, so no source gives newWindow.firstLayout"),
         Fact(

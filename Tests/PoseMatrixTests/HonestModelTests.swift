@@ -566,4 +566,23 @@ struct GuideTests {
     func guide(_ profile: Profile, _ steps: [Step], _ observable: Observable, _ expected: Observation) {
         #expect(HonestModelTests.model(steps, profile: profile).observe(observable) == expected)
     }
+
+    @Test(
+        "the bottom bar slot sits 20 pt above the bottom, measured open flat",
+        arguments: [
+            (Profile.simulator, [Step.open], Observation.fact(.text("593-649"), .measured, "M AX-PR")),
+            (.simulator, [.open, .book], .fact(.text("593-649"), .inference, "I from M AX-PR (simulator, measured flat only)")),
+            (.device, [.open], .fact(.text("593-649"), .inference, "I from M AX-PR (simulator)")),
+            (
+                .simulator, [.open, .rotate(.portrait)],
+                .unknown("no source gives barSlot.bottom outside the inner display in landscape, left to right, full screen")
+            ),
+            (
+                .simulator, [],
+                .unknown("no source gives barSlot.bottom outside the inner display in landscape, left to right, full screen")
+            ),
+        ])
+    func bottomSlot(_ profile: Profile, _ steps: [Step], _ expected: Observation) {
+        #expect(HonestModelTests.model(steps, profile: profile).observe(.barSlotBottom) == expected)
+    }
 }

@@ -53,6 +53,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case sheetSpan = "sheet.span"
     case margins
     case barSlotTrailing = "barSlot.trailing"
+    case barSlotBottom = "barSlot.bottom"
     case alertSide = "alert.side"
     case controlsHalf = "controls.half"
     case hingeFirstOld = "hinge.firstOld"
@@ -63,6 +64,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case sheetPresented = "sheet.presented"
     case pipDisplay = "pip.display"
     case newWindowFirstLayout = "newWindow.firstLayout"
+    case newWindowSecondLayout = "newWindow.secondLayout"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -92,12 +94,12 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame, .foldLine: .frame
         case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .arrangementDivider: .number
         case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
-        case .sheetSpan, .hingeCalls, .barSlotTrailing: .span
+        case .sheetSpan, .hingeCalls, .barSlotTrailing, .barSlotBottom: .span
         case .margins: .insets
         case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
         case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
         case .pipDisplay: .choice(["outer", "inner", "none"])
-        case .newWindowFirstLayout: .size
+        case .newWindowFirstLayout, .newWindowSecondLayout: .size
         case .alertSide: .choice(["leading", "trailing"])
         case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
@@ -161,6 +163,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .sheetSpan: "the horizontal span of a default page sheet, from-to in points"
         case .margins: "the layout margins guide's insets: top,leading,bottom,trailing"
         case .barSlotTrailing: "the horizontal span of the trailing bar slot guide (extent 56), from-to in points"
+        case .barSlotBottom: "the vertical span of the bottom bar slot guide (extent 56), from-to in points"
         case .alertSide: "the side of the fold alerts go to"
         case .controlsHalf: "the half of the display system components move interactive elements to"
         case .hingeFirstOld: "the old value the first hinge callback after launch carries"
@@ -171,6 +174,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .sheetPresented: "whether the sheet the app presented (presentSheet) is still up"
         case .pipDisplay: "the display picture in picture shows on, none before startPiP"
         case .newWindowFirstLayout: "the size a new window first lays out at, before it settles"
+        case .newWindowSecondLayout: "the size a new window lays out at next, after newWindow.firstLayout"
         case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }

@@ -37,15 +37,16 @@ extension SceneModel {
         return measured(.bool(true), "M S0", in: [.closed])
     }
 
-    /// A new window on the outer display first lays out at 466×562 pt, then settles at 382×644. [M S0]
-    func observeFirstLayout() -> Observation {
+    /// A new window on the outer display first lays out at 466×562 pt, then at 382×644 pt. [M S0]
+    func observeNewWindowLayout(_ observable: Observable) -> Observation {
         guard let newWindowDisplay, !sceneRecreated else {
-            return .unknown("no new window opened, so no source gives newWindow.firstLayout")
+            return .unknown("no new window opened, so no source gives \(observable.rawValue)")
         }
         guard newWindowDisplay == .outer else {
-            return .unknown("no source gives newWindow.firstLayout for a window opened on the inner display")
+            return .unknown("no source gives \(observable.rawValue) for a window opened on the inner display")
         }
-        return measured(.text("466x562"), "M S0", in: [.closed])
+        let size = observable == .newWindowFirstLayout ? "466x562" : "382x644"
+        return measured(.text(size), "M S0", in: [.closed])
     }
 
     /// `UIRequiresFullScreen` is honoured, yet the app is scaled on the inner display, Split View

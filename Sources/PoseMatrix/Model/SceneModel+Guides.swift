@@ -1,17 +1,24 @@
-/// Layout guides measured open flat: the margins guide and the trailing bar slot. [M AX-PR]
+/// Layout guides measured open flat: the margins guide and the bar slots. [M AX-PR]
 extension SceneModel {
     /// The trailing bar slot of `bar(onEdge: .trailing, extent: 56)`, open flat: x 875 to 931. [M AX-PR]
     static let trailingBarSlot = "875-931"
 
-    /// Reads `margins` or `barSlot.trailing`.
+    /// The guides measured only open flat on the inner display in landscape, with their values
+    /// there: the trailing slot's x span, and the bottom slot of `bar(onEdge: .bottom, extent: 56)`,
+    /// which sits 20 pt above the bottom of the 669 pt scene: y 593 to 649. [M AX-PR]
+    static let flatGuides: [Observable: String] = [
+        .barSlotTrailing: trailingBarSlot, .barSlotBottom: "593-649",
+    ]
+
+    /// Reads `margins` or a guide of ``flatGuides``.
     func observeGuide(_ observable: Observable) -> Observation {
-        if observable == .barSlotTrailing {
+        if let value = Self.flatGuides[observable] {
             // Measured flat on the inner display in landscape; a book keeps the scene, so inferred there.
             guard display == .inner, interfaceOrientation == .landscape, measuredConditions else {
                 return .unknown(
-                    "no source gives barSlot.trailing outside the inner display in landscape, left to right, full screen")
+                    "no source gives \(observable.rawValue) outside the inner display in landscape, left to right, full screen")
             }
-            return measured(.text(Self.trailingBarSlot), "M AX-PR", in: [.flat])
+            return measured(.text(value), "M AX-PR", in: [.flat])
         }
         // The margins guide was measured flat as t0 l0 b34 r84, the safe area's insets; elsewhere it
         // follows the safe area by inference, and is no firmer than it.

@@ -97,7 +97,7 @@ extension SceneModel {
         case .contentUnderCameraHole, .contentUnderBarStrip: observeContentUnder(observable)
         case .arrangementDivider: observeDivider()
         case .sheetSpan: observeSheetSpan()
-        case .margins, .barSlotTrailing: observeGuide(observable)
+        case .margins, .barSlotTrailing, .barSlotBottom: observeGuide(observable)
         case .alertSide, .controlsHalf: observeSystemPlacement(observable)
         case .hingeFirstOld: observeFirstOld()
         case .hingeCalls: observeHingeCalls()
@@ -106,7 +106,7 @@ extension SceneModel {
         case .appSupportsMultipleWindows: observeSupportsMultipleWindows()
         case .sheetPresented: observeSheetPresented()
         case .pipDisplay: observePiP()
-        case .newWindowFirstLayout: observeFirstLayout()
+        case .newWindowFirstLayout, .newWindowSecondLayout: observeNewWindowLayout(observable)
         default: .unknown("the model does not observe \(observable.rawValue)")
         }
     }
