@@ -368,6 +368,33 @@ struct MatrixScanTests {
         #expect(!header.contains(#""key":"newWindow.errorHandler""#))
     }
 
+    @Test("merge refuses shards that scanned different code, naming the shard and the field")
+    func mergeRefusesOtherCode() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerShows])
+        let folder = app.root.deletingLastPathComponent()
+        let matrix = folder.appendingPathComponent("nightly.json5")
+        try Data(Self.matrix(#"{ scan: "App" }"#).replacingOccurrences(of: "\"device\"", with: "\"device\", \"simulator\"").utf8)
+            .write(to: matrix)
+        var files: [String] = []
+        for index in 1...2 {
+            if index == 2 { try app.write(Self.handlerNil, to: "App/Opener.swift") }
+            let out = folder.appendingPathComponent("s\(index)")
+            _ = await duoPose(["run", matrix.path, "--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/2"])
+            files.append(out.appendingPathComponent(ReportSet.resultsName).path)
+        }
+        let out = folder.appendingPathComponent("merged").path
+        let run = await duoPose(["merge", files[0], files[1], "--out", out])
+        #expect(run.code == 65)
+        #expect(
+            run.stderr
+                == "Error: \(files[1]):1: scanned other code than \(files[0]): appScan.scanned.newWindow.errorHandler is "
+                + "\"none\" (App/Opener.swift:1: \(Self.handlerNil.dropLast())) here, "
+                + "\"showInPlace\" (App/Opener.swift:1: \(Self.handlerShows.dropLast())) there: "
+                + "run every shard on one checkout of the app\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test("a scan path that is not an app stops the run before anything is written")
     func notAnApp() async throws {
         let app = try TemporaryApp()

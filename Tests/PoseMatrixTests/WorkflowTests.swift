@@ -29,20 +29,40 @@ struct ShardTests {
         #expect(sizes.max()! - sizes.min()! <= 1)
     }
 
-    @Test("merging shards gives the bytes of one unsharded run", arguments: [2, 3, 5])
-    func mergeEqualsWhole(_ total: Int) async throws {
+    /// small.json with an app block that scans the UIKit fixture app for the keys it does not state.
+    static func scanningMatrix(in folder: URL) throws -> String {
+        let text = try TestFiles.read(URL(fileURLWithPath: TestFiles.fixture("small.json")))
+            .replacingOccurrences(of: "  app: {\n", with: "  app: {\n    scan: \(quoted(TestFiles.fixture("apps/UIKitApp"))),\n")
+        let path = folder.appendingPathComponent("scanning.json5")
+        try Data(text.utf8).write(to: path)
+        return path.path
+    }
+
+    @Test(
+        "merging shards gives the bytes of one unsharded run",
+        arguments: [(false, 2), (false, 3), (false, 5), (true, 3)])
+    func mergeEqualsWhole(scanning: Bool, _ total: Int) async throws {
         let folder = try TestFiles.temporaryFolder()
+        let matrix = scanning ? ["run", try Self.scanningMatrix(in: folder)] : []
         let whole = folder.appendingPathComponent("whole")
-        #expect(await duoPose(["--out", whole.path, "--deterministic", "--quiet"]).code == 0)
+        // small.json holds a failing case: its whole run exits 1, a shard 0 or 1.
+        #expect(await duoPose(matrix + ["--out", whole.path, "--deterministic", "--quiet"]).code == (scanning ? 1 : 0))
+        if scanning {
+            let header = try TestFiles.read(whole.appendingPathComponent(ReportSet.resultsName)).prefix { $0 != "\n" }
+            #expect(
+                header.contains(
+                    #""appScan":{"fromMatrix":["multipleScenes","newWindow.alternate","newWindow.via","orientations"]"#))
+        }
         var shardFiles: [String] = []
         for index in 1...total {
             let out = folder.appendingPathComponent("shard\(index)")
-            #expect(await duoPose(["--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/\(total)"]).code == 0)
+            let shard = ["--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/\(total)"]
+            #expect([0, scanning ? 1 : 0].contains(await duoPose(matrix + shard).code))
             shardFiles.append(out.appendingPathComponent("results.jsonl").path)
         }
         let merged = folder.appendingPathComponent("merged")
         let result = await duoPose(["merge"] + shardFiles.reversed() + ["--out", merged.path, "--quiet"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.code == (scanning ? 1 : 0), "\(result.stderr)")
         for name in [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName] {
             let one = try Data(contentsOf: whole.appendingPathComponent(name))
             let other = try Data(contentsOf: merged.appendingPathComponent(name))

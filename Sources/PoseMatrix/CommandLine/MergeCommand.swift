@@ -114,6 +114,7 @@ enum ShardSet {
     /// How a shard's header differs from the first shard's in what must be the same for one run, if it does.
     private static func difference(between other: RunHeader, and first: RunHeader, firstPath: String) -> String? {
         let source = { (header: RunHeader) in header.observations.map { "observations \($0.path)" } ?? "the model" }
+        let scan = AppScanRecord.difference(other.appScan, first.appScan)
         let checks: [(differs: Bool, message: () -> String)] = [
             (
                 other.matrixSHA256 != first.matrixSHA256,
@@ -144,6 +145,13 @@ enum ShardSet {
             (
                 other.scope != first.scope,
                 { "was run with '\(other.scope.arguments)', \(firstPath) with '\(first.scope.arguments)'" }
+            ),
+            (
+                scan != nil,
+                {
+                    "scanned other code than \(firstPath): \(scan!.field) is \(scan!.other) here, \(scan!.first) there: "
+                        + "run every shard on one checkout of the app"
+                }
             ),
         ]
         return checks.first { $0.differs }?.message()

@@ -171,6 +171,7 @@ extension ResultsReader {
         header.strict = node["strict"]?.bool ?? false
         header.failOnNew = node["failOn"]?.string == "new"
         header.scope = try scope(node, error: fail)
+        header.appScan = try AppScanRecord.read(node["appScan"], error: fail)
         try validate(header, error: fail)
         return header
     }

@@ -1,0 +1,69 @@
+/// The header's `appScan` object read back, so that `merge` can check shards scanned the same
+/// code and write the record an unsharded run writes.
+extension AppScanRecord {
+    /// The record whose ``headerJSON`` is the object read; nil when the header has none.
+    static func read(_ node: JSONNode?, error fail: (String) -> ResultsError) throws(ResultsError) -> AppScanRecord? {
+        guard let node else { return nil }
+        guard let path = node["path"]?.string, let stated = node["fromMatrix"]?.items,
+            let scanned = node["scanned"]?.items, let unknown = node["unknown"]?.items
+        else { throw fail("the header's appScan lacks its path, fromMatrix, scanned or unknown") }
+        var result = ScanResult(root: path, project: "")
+        for item in scanned {
+            guard let key = item["key"]?.string.flatMap(ScanKey.init(rawValue:)),
+                let value = item["value"].flatMap(ScanValue.init(header:)), let file = item["file"]?.string,
+                let line = item["line"]?.number, let text = item["text"]?.string
+            else { throw fail("an appScan.scanned entry in the header lacks its key, value, file, line or text") }
+            result.evidence.append(
+                ScanEvidence(key: key, value: value, location: ScanLocation(file: file, line: Int(line), text: text)))
+        }
+        result.unknown = unknown.compactMap { $0.string.flatMap(ScanKey.init(rawValue:)) }
+        return AppScanRecord(path: path, result: result, stated: Set(stated.compactMap(\.string)))
+    }
+
+    /// The first field (`appScan.path`, `appScan.scanned.KEY`, …) in which two runs' records differ, with
+    /// both values, or nil when they agree: shards of one run must have scanned the same code.
+    static func difference(_ other: AppScanRecord?, _ first: AppScanRecord?) -> (field: String, other: String, first: String)? {
+        guard let other, let first else {
+            return other == nil && first == nil
+                ? nil : ("appScan", other == nil ? "absent" : "present", first == nil ? "absent" : "present")
+        }
+        if other.path != first.path { return ("appScan.path", quoted(other.path), quoted(first.path)) }
+        if other.stated != first.stated {
+            return ("appScan.fromMatrix", other.stated.sorted().description, first.stated.sorted().description)
+        }
+        // A changed value is what matters; a value found on another line or in other text comes second.
+        for valuesOnly in [true, false] {
+            for key in ScanKey.allCases {
+                let mine = other.result.evidence.first { $0.key == key }
+                let theirs = first.result.evidence.first { $0.key == key }
+                if valuesOnly ? mine?.value != theirs?.value : mine != theirs {
+                    return ("appScan.scanned." + key.rawValue, describe(mine), describe(theirs))
+                }
+            }
+        }
+        if other.result.unknown != first.result.unknown {
+            return ("appScan.unknown", "\(other.result.unknown.map(\.rawValue))", "\(first.result.unknown.map(\.rawValue))")
+        }
+        return nil
+    }
+
+    private static func describe(_ evidence: ScanEvidence?) -> String {
+        guard let evidence else { return "unknown" }
+        return "\(evidence.value) (\(evidence.location.file):\(evidence.location.line): \(evidence.location.text))"
+    }
+}
+
+extension ScanValue {
+    /// A value as the header writes it: a boolean, a string or a list of strings.
+    init?(header node: JSONNode) {
+        switch node.value {
+        case .bool(let flag): self = .bool(flag)
+        case .string(let text): self = .choice(text)
+        case .array(let items):
+            let strings = items.compactMap(\.string)
+            guard strings.count == items.count else { return nil }
+            self = .list(strings)
+        default: return nil
+        }
+    }
+}
