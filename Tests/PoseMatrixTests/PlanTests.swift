@@ -56,6 +56,39 @@ struct PlanTests {
         #expect(p12.reduceTransparency)
     }
 
+    @Test("a case's settings are its axis values over the app's defaults, on every axis, read once by the plan")
+    func settingsOnEveryAxis() throws {
+        let matrix = try Self.matrix(
+            """
+            {
+              formatVersion: 1, name: "Every axis", app: { linkedSDK: "27.0" },
+              axes: {
+                profile: ["device", "simulator"], layoutDirection: ["rightToLeft", "leftToRight"],
+                reduceTransparency: [true, false], linkedSDK: ["26", "27.1"], hingeAngle: [45.5, 90],
+                splitSide: ["right", "left"], windows: [2, 1],
+              },
+              poses: [{ pose: "P8", expect: { display: "inner" } }, { pose: "P11", expect: { display: "inner" } }],
+            }
+            """)
+        let plan = try Plan(matrix: matrix)
+        #expect(plan.count == 128 + 64)
+        for index in 0..<plan.count {
+            let testCase = plan.testCase(at: index)
+            var expected = CaseSettings(values: Dictionary(uniqueKeysWithValues: testCase.values), app: matrix.app)
+            for (axis, value) in testCase.entry.pose.fixed { expected.set(axis, value) }
+            #expect(testCase.settings(app: matrix.app) == expected, "\(testCase.id)")
+        }
+    }
+
+    @Test("a case without axes is named by its entry's label alone")
+    func idWithoutAxes() throws {
+        let plan = try Plan(
+            matrix: Self.matrix(
+                #"{ formatVersion: 1, name: "Bare", poses: [{ pose: "P3", title: "flat", expect: { display: "inner" } }] }"#))
+        #expect(plan.testCase(at: 0).id == "P3 flat")
+        #expect(plan.testCase(at: 0).texts.isEmpty)
+    }
+
     struct FilterCase: Sendable, CustomTestStringConvertible {
         var name: String
         var filter: PlanFilter

@@ -126,6 +126,20 @@ public struct CaseSettings: Sendable, Hashable {
         }
     }
 
+    /// Takes one axis's value from other settings: how a plan applies values it read once, where
+    /// ``set(_:_:)`` reads a raw value's text for every case.
+    mutating func take(_ axis: Axis, from other: CaseSettings) {
+        switch axis {
+        case .profile: profile = other.profile
+        case .layoutDirection: layoutDirection = other.layoutDirection
+        case .reduceTransparency: reduceTransparency = other.reduceTransparency
+        case .linkedSDK: linkedSDK = other.linkedSDK
+        case .hingeAngle: hingeAngle = other.hingeAngle
+        case .splitSide: splitSide = other.splitSide
+        case .windows: windows = other.windows
+        }
+    }
+
     mutating func set(_ axis: Axis, _ value: AxisValue) {
         switch (axis, value) {
         case (.profile, .text(let text)): profile = Profile(rawValue: text) ?? profile

@@ -71,6 +71,12 @@ struct EventTallies: Sendable {
         var count = 0
         /// The least firm event's provenance and source.
         var weakest: (Provenance, String)?
+
+        mutating func add(_ provenance: (Provenance, String)) {
+            count += 1
+            if let strength = weakest?.0.strength, provenance.0.strength >= strength { return }
+            weakest = provenance
+        }
     }
 
     private var tallies: (Tally, Tally, Tally, Tally, Tally, Tally, Tally, Tally) = (
@@ -104,10 +110,17 @@ struct EventTallies: Sendable {
         }
     }
 
+    /// Counts one event in place: reading the tally out and writing it back copied it for every event.
     mutating func add(_ kind: SceneEvent.Kind, _ provenance: (Provenance, String)) {
-        var tally = self[kind]
-        tally.count += 1
-        if tally.weakest == nil || provenance.0.strength < tally.weakest!.0.strength { tally.weakest = provenance }
-        self[kind] = tally
+        switch kind {
+        case .hinge: tallies.0.add(provenance)
+        case .geometryUpdate: tallies.1.add(provenance)
+        case .screenChange: tallies.2.add(provenance)
+        case .phaseChange: tallies.3.add(provenance)
+        case .sessionConnected: tallies.4.add(provenance)
+        case .sessionDiscarded: tallies.5.add(provenance)
+        case .windowRequest: tallies.6.add(provenance)
+        case .crash: tallies.7.add(provenance)
+        }
     }
 }

@@ -63,6 +63,8 @@ extension SceneModel {
     /// session when it is withdrawn; coming back makes a new one. [M S0; A DocCCA] While
     /// availability is unknown, so is every session count from then on.
     mutating func settleAccessory() {
+        // An app that registers none has nothing to settle; saying so up front skips the verdict on every step.
+        if app.cameraAccessory.registeredOn == .none && accessorySession == nil { return }
         let verdict = accessoryVerdict
         if case .unknown = verdict {
             accessorySessionsUnknown = true

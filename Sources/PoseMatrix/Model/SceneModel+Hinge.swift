@@ -150,7 +150,8 @@ extension SceneModel {
     }
 
     /// Closed, partially open and fully open as every tool requests them. [APM; M AX-PR, AX-DGb]
-    static let canonicalAngles: Set<Double> = [0, 90, 180]
+    /// An array: three comparisons cost less than hashing a Double, and every case asks.
+    static let canonicalAngles: [Double] = [0, 90, 180]
 
     /// The requests the simulator was measured at and what it reported. [M AX-PR, AX-DGb]
     static let measuredAngles: [(requested: Double, reported: Double)] = [

@@ -14,14 +14,14 @@ public enum Evaluation {
         let settings = testCase.settings(app: app)
         var result = CaseResult(
             index: testCase.index, id: testCase.id, pose: entry.pose.id, title: entry.title,
-            values: zip(testCase.values, testCase.texts).map { AxisEntry(axis: $0.0.rawValue, value: $1) },
+            values: testCase.entries,
             status: .notRun, reason: nil, failures: [], assumptions: [], duration: 0)
 
         if let rule = entry.notRun.first(where: { $0.when.matches(settings) }) {
             result.reason = rule.reason
             return result
         }
-        if let reason = entry.pose.notRunIn[settings.profile] {
+        if !entry.pose.notRunIn.isEmpty, let reason = entry.pose.notRunIn[settings.profile] {  // most poses have none: no hashing
             result.reason = reason
             return result
         }
@@ -30,7 +30,7 @@ public enum Evaluation {
             result.reason = nothingExpected
             return result
         }
-        let observe: (Observable) -> Observation
+        var verdicts = Verdicts()
         switch source {
         case .model:
             var model = SceneModel(settings: settings, app: app, eventDetail: false)
@@ -40,22 +40,17 @@ public enum Evaluation {
                 result.reason = problem
                 return result
             }
-            observe = { [model] in model.observe($0) }
+            // Called directly, not through a closure: capturing the model copied it into a box for every case.
+            for expectation in expectations {
+                verdicts.check(expectation, against: model.observe(expectation.observable), trust: trust, into: &result)
+            }
         case .recorded(let recording):
-            observe = { recording.observation(for: testCase, $0) }
+            for expectation in expectations {
+                let observation = recording.observation(for: testCase, expectation.observable)
+                verdicts.check(expectation, against: observation, trust: trust, into: &result)
+            }
         }
-        var verdicts = Verdicts()
-        for expectation in expectations {
-            verdicts.check(expectation, against: observe(expectation.observable), trust: trust, into: &result)
-        }
-        if !result.failures.isEmpty {
-            result.status = .failed
-            result.reason = verdicts.notEvaluated.map { "also not evaluated: " + $0 }
-        } else if let notEvaluated = verdicts.notEvaluated {
-            result.reason = notEvaluated + verdicts.heldNote(of: expectations)
-        } else {
-            result.status = .passed
-        }
+        verdicts.conclude(&result, expectations: expectations)
         return result
     }
 
@@ -97,6 +92,18 @@ public enum Evaluation {
             if observation.provenance == .inference || observation.provenance == .unverified {
                 result.assumptions.append(
                     CaseResult.Assumption(observable: observable, provenance: observation.provenance, source: observation.source))
+            }
+        }
+
+        /// Sets the status and reason once every expectation was checked.
+        func conclude(_ result: inout CaseResult, expectations: [Expectation]) {
+            if !result.failures.isEmpty {
+                result.status = .failed
+                result.reason = notEvaluated.map { "also not evaluated: " + $0 }
+            } else if let notEvaluated {
+                result.reason = notEvaluated + heldNote(of: expectations)
+            } else {
+                result.status = .passed
             }
         }
 

@@ -11,11 +11,11 @@ public struct Plan: Sendable {
         /// Index of the group's first case in the plan.
         public var firstCase: Int
         public var caseCount: Int
-        /// Each axis value as reports write it, made once rather than for every case.
-        var texts: [[String]] = []
     }
 
     public private(set) var groups: [Group] = []
+    /// What each group needs to make its cases, one reference a group (``CaseMaker``).
+    private var makers: [CaseMaker] = []
     /// Cases of the matrix's poses, then one entry per exploration invariant.
     public private(set) var count = 0
     /// Cases of the matrix's poses: plan indices below this are ``TestCase``s.
@@ -49,8 +49,8 @@ public struct Plan: Sendable {
             if total > maximumCases {
                 throw .tooManyCases(count: Self.expandedCount(of: matrix), maximum: maximumCases)
             }
-            let texts = axes.map { spec in spec.values.map(\.description) }
-            groups.append(Group(entry: entry, axes: axes, firstCase: total - size, caseCount: size, texts: texts))
+            groups.append(Group(entry: entry, axes: axes, firstCase: total - size, caseCount: size))
+            makers.append(CaseMaker(entry: entry, axes: axes, firstCase: total - size))
         }
         poseCaseCount = total
         if let exploration = matrix.exploration, filter.poses == nil, filter.values.isEmpty {
@@ -113,18 +113,7 @@ public struct Plan: Sendable {
             let middle = (low + high + 1) / 2
             if groups[middle].firstCase <= index { low = middle } else { high = middle - 1 }
         }
-        let group = groups[low]
-        var remainder = index - group.firstCase
-        var values = [(Axis, AxisValue)](repeating: (.profile, .bool(false)), count: group.axes.count)
-        var texts = [String](repeating: "", count: group.axes.count)
-        for position in stride(from: group.axes.count - 1, through: 0, by: -1) {
-            let spec = group.axes[position]
-            let choice = remainder % spec.values.count
-            values[position] = (spec.axis, spec.values[choice])
-            texts[position] = group.texts[position][choice]
-            remainder /= spec.values.count
-        }
-        return TestCase(index: index, entry: group.entry, values: values, texts: texts)
+        return makers[low].testCase(at: index)
     }
 }
 
@@ -157,43 +146,28 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// One case of the plan: a pose entry and one value for each of its axes.
 public struct TestCase: Sendable {
-    public var index: Int
-    public var entry: PoseEntry
-    /// Axis values in naming order.
-    public var values: [(Axis, AxisValue)]
-    /// The same values as reports write them.
-    public var texts: [String]
+    public let index: Int
+    /// The group's maker, holding its entry: a case retains it once, where a copy of the entry retained its every field.
+    let maker: CaseMaker
+    public var entry: PoseEntry { maker.entry }
+    /// Axis values in naming order, read from the index when asked (``CaseMaker``).
+    public var values: [(Axis, AxisValue)] { maker.values(at: index) }
+    /// The same values as reports write them, with their axes' names.
+    var entries: [AxisEntry] { maker.entries(at: index) }
+    /// The same values read into settings by the plan, for ``settings(app:)`` to take.
+    let axisSettings: CaseSettings
+    /// The stable, unique name: `P5 [profile=device, layoutDirection=rightToLeft]`; made by the plan
+    /// from pieces it keeps (``CaseIdPieces``).
+    public let id: String
 
-    /// The stable, unique name: `P5 [profile=device, layoutDirection=rightToLeft]`.
-    public var id: String {
-        guard !values.isEmpty else { return entry.label }
-        // One allocation of the exact size: ids are made for every case.
-        var parts = [entry.label, " ["]
-        parts.reserveCapacity(values.count * 4 + 3)
-        for position in values.indices {
-            if position > 0 { parts.append(", ") }
-            parts.append(values[position].0.rawValue)
-            parts.append("=")
-            parts.append(texts[position])
-        }
-        parts.append("]")
-        let length = parts.reduce(0) { $0 + $1.utf8.count }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var offset = 0
-            for var part in parts {
-                part.withUTF8 { utf8 in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(from: utf8)
-                    offset += utf8.count
-                }
-            }
-            return offset
-        }
-    }
+    /// The values as reports write them.
+    public var texts: [String] { entries.map(\.value) }
 
     /// The settings the model runs with: the axis values over the app's defaults and the pose's own.
     public func settings(app: App) -> CaseSettings {
-        var settings = CaseSettings(values: [:], app: app)
-        for (axis, value) in values { settings.set(axis, value) }
+        var settings = CaseSettings()
+        settings.linkedSDK = app.linkedSDK  // as `CaseSettings(values:app:)`, without copying the app
+        for axis in maker.axisNames { settings.take(axis, from: axisSettings) }
         for (axis, value) in entry.pose.fixed { settings.set(axis, value) }
         return settings
     }

@@ -41,8 +41,12 @@ public struct Runner: Sendable {
     public func run(_ consume: (CaseResult) throws -> Void) async throws -> RunStatistics {
         try await run(
             transform: { $0 },
-            { chunk in
-                for result in chunk { try consume(result) }
+            { (chunk: consuming [CaseResult]) in
+                // Each result is moved out of the chunk, which the reorder buffer handed over whole:
+                // `for result in chunk` copied, so retained and released, every field of every result.
+                var results = consume chunk
+                results.withUnsafeMutableBufferPointer { $0.reverse() }  // swaps by moving; Array's own swaps copy
+                while let result = results.popLast() { try consume(result) }
             })
     }
 
@@ -50,7 +54,7 @@ public struct Runner: Sendable {
     /// render report bytes in parallel); `consume` sees the chunks in plan order.
     @discardableResult
     public func run<Output: Sendable>(
-        transform: @escaping @Sendable ([CaseResult]) -> Output, _ consume: (Output) throws -> Void
+        transform: @escaping @Sendable ([CaseResult]) -> Output, _ consume: (consuming Output) throws -> Void
     ) async throws -> RunStatistics {
         let chunkSize = self.chunkSize
         let count = caseCount
@@ -85,10 +89,10 @@ public struct Runner: Sendable {
             fill()
             while let (chunk, output) = try await group.next() {
                 inFlight -= 1
-                finished[chunk] = output
+                finished[chunk] = consume output  // the buffer holds the only reference, which `consume` takes over
                 statistics.maximumHeldChunks = max(statistics.maximumHeldChunks, finished.count + inFlight)
                 while let ready = finished.removeValue(forKey: nextToEmit) {
-                    try consume(ready)
+                    try consume(consume ready)
                     nextToEmit += 1
                 }
                 fill()
