@@ -18,7 +18,7 @@ enum ScanCommand {
             let rootURI = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL.absoluteString
             do {
                 let file = try OutputFile(URL(fileURLWithPath: sarifPath), owner: .sarif)
-                try file.write(result.sarif(rootURI: rootURI, toolVersion: DuoPose.version))
+                try file.write(result.sarif(rootURI: rootURI, toolVersion: DuoPose.version, docs: parsed.value("--docs")))
                 try file.commit()
             } catch {
                 context.stderr.write("Error: --sarif " + "\(error)".oneLine + "\n")
