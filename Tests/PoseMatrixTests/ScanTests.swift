@@ -177,6 +177,19 @@ struct ScanCommandTests {
         #expect(two.stderr == "Error: name one app folder\n" + Self.usage)
     }
 
+    @Test("--docs without --sarif, or not an absolute URL, is a usage error")
+    func docs() async throws {
+        let app = TestFiles.fixture("apps/UIKitApp")
+        let never = try TestFiles.temporaryFolder().appendingPathComponent("never.sarif").path
+        let alone = await duoPose(["scan", app, "--docs", "https://example.com/README.md"])
+        #expect(alone.code == 64)
+        #expect(alone.stderr == "Error: --docs is for --sarif FILE, which is not given\n" + Self.usage)
+        let relative = await duoPose(["scan", app, "--sarif", never, "--docs", "README.md"])
+        #expect(relative.code == 64)
+        #expect(relative.stderr == "Error: --docs README.md: not an absolute URL (https://…/README.md)\n" + Self.usage)
+        #expect(!FileManager.default.fileExists(atPath: never))
+    }
+
     @Test("a folder that does not exist is exit 66")
     func missing() async {
         let run = await duoPose(["scan", "/nonexistent/App"])

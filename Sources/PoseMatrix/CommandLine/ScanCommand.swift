@@ -7,6 +7,15 @@ enum ScanCommand {
         guard parsed.positionals.count == 1, let root = parsed.positionals.first else {
             return context.usageError(UsageError(message: "name one app folder", command: .scan))
         }
+        if let docs = parsed.value("--docs") {
+            guard parsed.value("--sarif") != nil else {
+                return context.usageError(UsageError(message: "--docs is for --sarif FILE, which is not given", command: .scan))
+            }
+            guard URL(string: docs)?.scheme != nil else {
+                return context.usageError(
+                    UsageError(message: "--docs \(docs): not an absolute URL (https://…/README.md)", command: .scan))
+            }
+        }
         let result: ScanResult
         do {
             result = try Scanner.scan(root)
