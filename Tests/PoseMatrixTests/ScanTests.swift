@@ -68,7 +68,7 @@ func infoPlist(_ body: String) -> String {
 
 @Suite("duo-pose scan: fixture apps")
 struct ScanFixtureTests {
-    static let apps = ["SwiftUIApp", "UIKitApp", "BinaryPlistApp", "XcodeGenApp"]
+    static let apps = ["SwiftUIApp", "UIKitApp", "BinaryPlistApp", "XcodeGenApp", "TuistApp"]
 
     /// The fixtures' root, as the header names it, made independent of where the package lives.
     static func relative(_ text: String) -> String {
@@ -103,15 +103,54 @@ struct ScanFixtureTests {
     func sarif() async throws {
         let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")
         let root = TestFiles.fixture("apps/UIKitApp")
-        let run = await duoPose(["scan", root, "--sarif", out.path])
+        let docs = "https://example.com/duo-pose/README.md"
+        let run = await duoPose(["scan", root, "--sarif", out.path, "--docs", docs])
         #expect(run.code == 0)
         let text = try TestFiles.read(out).replacingOccurrences(
             of: URL(fileURLWithPath: root, isDirectory: true).absoluteString, with: "file:///APP/")
         try expectMatchesSnapshot(text, named: "scan-UIKitApp.sarif")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["version"] as? String == "2.1.0")
-        let results = try #require(((object["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        let sarifRun = try #require((object["runs"] as? [[String: Any]])?.first)
+        let results = try #require(sarifRun["results"] as? [[String: Any]])
         #expect(results.count == 4)
+        #expect(results.map(Self.codeScanningFields) == Array(repeating: "ruleId level uri uriBaseId startLine", count: 4))
+        let rules = try #require(
+            ((sarifRun["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.count == ScanRule.allCases.count)
+        for rule in rules {
+            #expect((rule["shortDescription"] as? [String: Any])?["text"] as? String != nil)
+            #expect(((rule["help"] as? [String: Any])?["text"] as? String)?.contains("section \"Scanning an app\"") == true)
+            #expect(rule["helpUri"] as? String == docs + "#scanning-an-app")
+        }
+    }
+
+    /// The fields GitHub code scanning needs to place a result, named when present and well formed.
+    static func codeScanningFields(_ result: [String: Any]) -> String {
+        let physical = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any]
+        let artifact = physical?["artifactLocation"] as? [String: Any]
+        let uri = artifact?["uri"] as? String ?? ""
+        let fields: [(String, Bool)] = [
+            ("ruleId", (result["ruleId"] as? String)?.hasPrefix("DUO") == true),
+            ("level", result["level"] as? String == "warning"),
+            ("uri", !uri.isEmpty && !uri.hasPrefix("/") && !uri.contains(":") && URL(string: uri) != nil),
+            ("uriBaseId", artifact?["uriBaseId"] as? String == "%SRCROOT%"),
+            ("startLine", ((physical?["region"] as? [String: Any])?["startLine"] as? Int ?? 0) >= 1),
+        ]
+        return fields.filter(\.1).map(\.0).joined(separator: " ")
+    }
+
+    @Test("a SARIF path with a space is a URI reference, percent-encoded; without --docs there is no helpUri")
+    func sarifEncodesPaths() async throws {
+        let app = try TemporaryApp(files: [
+            "App/Open Window #2.swift":
+                "func open() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }\n"
+        ])
+        let out = app.root.deletingLastPathComponent().appendingPathComponent("scan.sarif")
+        #expect(await duoPose(["scan", app.root.path, "--sarif", out.path]).code == 0)
+        let text = try TestFiles.read(out)
+        #expect(text.contains(#""artifactLocation":{"uri":"App/Open%20Window%20%232.swift","uriBaseId":"%SRCROOT%"}"#))
+        #expect(!text.contains("helpUri"))
     }
 
     @Test("a SARIF file duo-pose did not write is not replaced")
@@ -126,7 +165,8 @@ struct ScanFixtureTests {
 
 @Suite("duo-pose scan: command line")
 struct ScanCommandTests {
-    static let usage = "Usage: duo-pose scan APP_DIR [--json] [--sarif FILE] [--check MATRIX]\nSee 'duo-pose help scan'.\n"
+    static let usage =
+        "Usage: duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--check MATRIX]\nSee 'duo-pose help scan'.\n"
 
     @Test("no folder, or two, is a usage error")
     func usage() async {
@@ -135,6 +175,19 @@ struct ScanCommandTests {
         #expect(none.stderr == "Error: name one app folder\n" + Self.usage)
         let two = await duoPose(["scan", "a", "b"])
         #expect(two.stderr == "Error: name one app folder\n" + Self.usage)
+    }
+
+    @Test("--docs without --sarif, or not an absolute URL, is a usage error")
+    func docs() async throws {
+        let app = TestFiles.fixture("apps/UIKitApp")
+        let never = try TestFiles.temporaryFolder().appendingPathComponent("never.sarif").path
+        let alone = await duoPose(["scan", app, "--docs", "https://example.com/README.md"])
+        #expect(alone.code == 64)
+        #expect(alone.stderr == "Error: --docs is for --sarif FILE, which is not given\n" + Self.usage)
+        let relative = await duoPose(["scan", app, "--sarif", never, "--docs", "README.md"])
+        #expect(relative.code == 64)
+        #expect(relative.stderr == "Error: --docs README.md: not an absolute URL (https://…/README.md)\n" + Self.usage)
+        #expect(!FileManager.default.fileExists(atPath: never))
     }
 
     @Test("a folder that does not exist is exit 66")
@@ -152,7 +205,7 @@ struct ScanCommandTests {
         #expect(run.code == 65)
         #expect(
             run.stderr
-                == "Error: \(folder.path): not an iOS app: no application target for iPhone in an .xcodeproj or an XcodeGen project.yml (1 file looked at)\n"
+                == "Error: \(folder.path): not an iOS app: no application target for iPhone in an .xcodeproj, an XcodeGen project.yml or a Tuist Project.swift (1 file looked at)\n"
         )
         #expect(run.stdout == "")
     }

@@ -147,6 +147,9 @@ enum OptionTable {
             name: "--sarif", valueName: "FILE", commands: [.scan],
             help: "Also write the findings as SARIF 2.1.0, for code scanning and SARIF viewers.", completes: .file),
         OptionSpec(
+            name: "--docs", valueName: "URL", commands: [.scan],
+            help: "The address of duo-pose's README.md: each SARIF rule's helpUri points at its rule table."),
+        OptionSpec(
             name: "--check", valueName: "MATRIX", commands: [.scan],
             help: "Exit 1 when the matrix's app block disagrees with the code, naming each key.", completes: .file),
         OptionSpec(

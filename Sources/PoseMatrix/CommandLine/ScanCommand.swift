@@ -7,6 +7,15 @@ enum ScanCommand {
         guard parsed.positionals.count == 1, let root = parsed.positionals.first else {
             return context.usageError(UsageError(message: "name one app folder", command: .scan))
         }
+        if let docs = parsed.value("--docs") {
+            guard parsed.value("--sarif") != nil else {
+                return context.usageError(UsageError(message: "--docs is for --sarif FILE, which is not given", command: .scan))
+            }
+            guard URL(string: docs)?.scheme != nil else {
+                return context.usageError(
+                    UsageError(message: "--docs \(docs): not an absolute URL (https://…/README.md)", command: .scan))
+            }
+        }
         let result: ScanResult
         do {
             result = try Scanner.scan(root)
@@ -18,7 +27,7 @@ enum ScanCommand {
             let rootURI = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL.absoluteString
             do {
                 let file = try OutputFile(URL(fileURLWithPath: sarifPath), owner: .sarif)
-                try file.write(result.sarif(rootURI: rootURI, toolVersion: DuoPose.version))
+                try file.write(result.sarif(rootURI: rootURI, toolVersion: DuoPose.version, docs: parsed.value("--docs")))
                 try file.commit()
             } catch {
                 context.stderr.write("Error: --sarif " + "\(error)".oneLine + "\n")

@@ -16,8 +16,11 @@ struct AppTarget: Sendable {
     /// The folder `INFOPLIST_FILE` is relative to.
     var projectFolder: String
     var settings: [String: BuildSetting] = [:]
-    /// Info.plist entries written in the project description (XcodeGen's `info.properties`).
-    var properties: [String: PlistEntry] = [:]
+    /// Info.plist entries written in the project description (XcodeGen's `info.properties`, the
+    /// Info.plist a Tuist manifest declares): the target's Info.plist file; nil when it states none.
+    var properties: [String: PlistEntry]? = nil
+    /// Where the project description declares the Info.plist (Tuist's `infoPlist:`), for keys it leaves out.
+    var infoPlistDeclaration: ScanLocation?
     /// Folders, from the tree's root, that only other targets build (known for XcodeGen projects).
     var otherTargetFolders: [String] = []
 

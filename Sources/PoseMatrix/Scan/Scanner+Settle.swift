@@ -42,7 +42,7 @@ extension Scanner {
     static func settlePlist(_ result: inout ScanResult, plist: [String: PlistEntry], target: AppTarget, set: Setter) {
         let declared =
             target.settings["INFOPLIST_FILE"]?.location ?? target.settings["GENERATE_INFOPLIST_FILE"]?.location
-            ?? ScanLocation(file: target.projectFile, line: 1, text: "")
+            ?? target.infoPlistDeclaration ?? ScanLocation(file: target.projectFile, line: 1, text: "")
         let scenes = plist[InfoPlist.multipleScenes] ?? PlistEntry(value: .bool(false), location: declared)
         set(.multipleScenes, scenes.value, scenes.location)
         if scenes.value == .bool(false) {

@@ -20,7 +20,7 @@ public enum Scanner {
             throw ScanError(
                 cause: .notAnApp,
                 description:
-                    "\(path): not an iOS app: no application target for iPhone in an .xcodeproj or an XcodeGen project.yml "
+                    "\(path): not an iOS app: no application target for iPhone in an .xcodeproj, an XcodeGen project.yml or a Tuist Project.swift "
                     + "(\(counted(tree.files.count, "file")) looked at)")
         }
         var result = ScanResult(root: path, project: target.projectFile)
@@ -80,6 +80,14 @@ public enum Scanner {
             guard let text = tree.text(of: file) else { continue }
             if let target = XcodeGenProject.appTarget(path: file.path, text: text) { return target }
         }
+        // A Tuist project that was not generated: its Project.swift (one per project, nearest the root first).
+        let manifests = tree.files.filter { $0.path == "Project.swift" || $0.path.hasSuffix("/Project.swift") }.sorted {
+            ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path)
+        }
+        for file in manifests {
+            guard let text = tree.text(of: file) else { continue }
+            if let target = TuistProject.appTarget(path: file.path, text: text) { return target }
+        }
         return nil
     }
 
@@ -95,8 +103,9 @@ public enum Scanner {
     /// The target's Info.plist entries: the file `INFOPLIST_FILE` names, with the generated keys over it;
     /// nil when the target has neither; and whether the file was read.
     private static func infoPlist(_ target: AppTarget, tree: inout SourceTree) -> ([String: PlistEntry]?, Bool) {
-        // XcodeGen writes `info.properties` into the file it generates: they are the file.
-        var file: [String: PlistEntry]? = target.properties.isEmpty ? nil : target.properties
+        // XcodeGen writes `info.properties`, and Tuist its manifest's Info.plist, into the file it generates:
+        // they are the file.
+        var file = target.properties
         if file == nil, let path = target.infoPlistPath,
             let data = FileManager.default.contents(atPath: tree.root.appendingPathComponent(path).path)
         {
@@ -104,6 +113,6 @@ public enum Scanner {
         }
         let generated = InfoPlist.generated(target.settings)
         if file == nil && generated == nil { return (nil, false) }
-        return (InfoPlist.merged(file: file ?? [:], generated: generated ?? [:]), file != nil && target.properties.isEmpty)
+        return (InfoPlist.merged(file: file ?? [:], generated: generated ?? [:]), file != nil && target.properties == nil)
     }
 }

@@ -12,14 +12,24 @@ struct SourceFile {
         var header: [String]
     }
 
-    init(path: String, text: String) {
+    /// With `keepingStrings` (a manifest read as data), string literals are tokens too: see ``string(at:)``.
+    init(path: String, text: String, keepingStrings: Bool = false) {
         self.path = path
-        self.tokens = Conditions.iPhoneTokens(Tokenizer.tokens(of: text))
+        self.tokens = Conditions.iPhoneTokens(Tokenizer.tokens(of: text, keepingStrings: keepingStrings))
         self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         self.enclosingType = Self.types(of: tokens)
     }
 
-    subscript(_ index: Int) -> String { index >= 0 && index < tokens.count ? tokens[index].text : "" }
+    /// The token's text; a kept string literal in quotes, so that it never reads as a word or a bracket.
+    subscript(_ index: Int) -> String {
+        guard index >= 0 && index < tokens.count else { return "" }
+        return tokens[index].kind == .string ? "\"" + tokens[index].text + "\"" : tokens[index].text
+    }
+
+    /// The text of the string literal at `index`, or nil when the token there is not one.
+    func string(at index: Int) -> String? {
+        index >= 0 && index < tokens.count && tokens[index].kind == .string ? tokens[index].text : nil
+    }
 
     func location(_ index: Int) -> ScanLocation {
         let line = tokens[index].line
@@ -31,7 +41,7 @@ struct SourceFile {
     func close(_ open: Int) -> Int {
         var depth = 0
         for index in open..<tokens.count {
-            switch tokens[index].text {
+            switch self[index] {
             case "(", "[", "{": depth += 1
             case ")", "]", "}":
                 depth -= 1

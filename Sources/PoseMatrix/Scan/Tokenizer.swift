@@ -1,6 +1,8 @@
 /// One word or punctuation mark of a Swift or Objective-C file, with its line.
 struct Token: Sendable, Hashable {
-    enum Kind: Sendable { case word, punctuation, directive }
+    /// `string` tokens (a literal's text between its quotes, escapes as written) come only from
+    /// ``Tokenizer/tokens(of:keepingStrings:)`` with `keepingStrings`, for manifests read as data.
+    enum Kind: Sendable { case word, punctuation, directive, string }
     var text: String
     var line: Int
     var kind: Kind
@@ -11,18 +13,20 @@ struct Token: Sendable, Hashable {
 /// `directive` token each, the condition in its text.
 struct Tokenizer {
     private let bytes: [UInt8]
+    private let keepsStrings: Bool
     private var index = 0
     private var line = 1
     private var tokens: [Token] = []
 
-    static func tokens(of text: String) -> [Token] {
-        var tokenizer = Tokenizer(bytes: Array(text.utf8))
+    static func tokens(of text: String, keepingStrings: Bool = false) -> [Token] {
+        var tokenizer = Tokenizer(bytes: Array(text.utf8), keepsStrings: keepingStrings)
         tokenizer.run()
         return tokenizer.tokens
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], keepsStrings: Bool) {
         self.bytes = bytes
+        self.keepsStrings = keepsStrings
     }
 
     private func peek(_ offset: Int = 0) -> UInt8 {
@@ -109,6 +113,15 @@ struct Tokenizer {
         let multiLine = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
         let quotes = multiLine ? 3 : 1
         for _ in 0..<quotes { advance() }
+        let (start, startLine) = (index, line)
+        var closed = false
+        defer {
+            if keepsStrings {
+                let end = min(max(start, index - (closed ? quotes + hashes : 0)), bytes.count)
+                let text = String(decoding: bytes[start..<end], as: UTF8.self)
+                tokens.append(Token(text: text, line: startLine, kind: .string))
+            }
+        }
         while index < bytes.count {
             if peek() == UInt8(ascii: "\\") && hashes == 0 {
                 advance()
@@ -118,6 +131,7 @@ struct Tokenizer {
             if peek() == UInt8(ascii: "\n") && !multiLine { return }
             if closes(quotes: quotes, hashes: hashes) {
                 for _ in 0..<(quotes + hashes) { advance() }
+                closed = true
                 return
             }
             advance()

@@ -18,7 +18,8 @@ enum XcodeGenProject {
                 if let plistPath = info["path"], let value = plistPath.scalar {
                     app.settings["INFOPLIST_FILE"] = BuildSetting(value: value, location: location(plistPath, path))
                 }
-                app.properties = properties(info["properties"], file: path)
+                let stated = properties(info["properties"], file: path)
+                app.properties = stated.isEmpty ? nil : stated
             }
             guard app.buildsForiPhone else { continue }
             let own = Set(sources(target, folder: folder))
