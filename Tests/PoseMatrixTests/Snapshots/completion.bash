@@ -69,9 +69,10 @@ _duo_pose() {
         scan)
             case "$prev" in
                 --sarif) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --docs) COMPREPLY=(); return ;;
                 --check) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--json --sarif --check --help -h" -- "$cur")); return; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--json --sarif --docs --check --help -h" -- "$cur")); return; fi
             COMPREPLY=($(compgen -d -- "$cur"));
             ;;
     esac
