@@ -52,6 +52,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case arrangementDivider = "arrangement.divider"
     case sheetSpan = "sheet.span"
     case margins
+    case marginsHorizontalCorner = "margins.horizontalCorner"
+    case marginsVerticalCorner = "margins.verticalCorner"
     case barSlotTrailing = "barSlot.trailing"
     case barSlotBottom = "barSlot.bottom"
     case alertSide = "alert.side"
@@ -95,7 +97,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .arrangementDivider: .number
         case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
         case .sheetSpan, .hingeCalls, .barSlotTrailing, .barSlotBottom: .span
-        case .margins: .insets
+        case .margins, .marginsHorizontalCorner, .marginsVerticalCorner: .insets
         case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
         case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
         case .pipDisplay: .choice(["outer", "inner", "none"])
@@ -162,6 +164,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .arrangementDivider: "the leading pane's width when a split arrangement's divider sits on the fold, in points"
         case .sheetSpan: "the horizontal span of a default page sheet, from-to in points"
         case .margins: "the layout margins guide's insets: top,leading,bottom,trailing"
+        case .marginsHorizontalCorner: "the margins guide's insets with cornerAdaptation .horizontal: top,leading,bottom,trailing"
+        case .marginsVerticalCorner: "the margins guide's insets with cornerAdaptation .vertical: top,leading,bottom,trailing"
         case .barSlotTrailing: "the horizontal span of the trailing bar slot guide (extent 56), from-to in points"
         case .barSlotBottom: "the vertical span of the bottom bar slot guide (extent 56), from-to in points"
         case .alertSide: "the side of the fold alerts go to"

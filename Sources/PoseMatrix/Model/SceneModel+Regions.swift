@@ -97,7 +97,8 @@ extension SceneModel {
         case .contentUnderCameraHole, .contentUnderBarStrip: observeContentUnder(observable)
         case .arrangementDivider: observeDivider()
         case .sheetSpan: observeSheetSpan()
-        case .margins, .barSlotTrailing, .barSlotBottom: observeGuide(observable)
+        case .margins, .marginsHorizontalCorner, .marginsVerticalCorner, .barSlotTrailing, .barSlotBottom:
+            observeGuide(observable)
         case .alertSide, .controlsHalf: observeSystemPlacement(observable)
         case .hingeFirstOld: observeFirstOld()
         case .hingeCalls: observeHingeCalls()
