@@ -67,6 +67,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case pipDisplay = "pip.display"
     case newWindowFirstLayout = "newWindow.firstLayout"
     case newWindowSecondLayout = "newWindow.secondLayout"
+    case windowSceneStorage = "window.sceneStorage"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -102,6 +103,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
         case .pipDisplay: .choice(["outer", "inner", "none"])
         case .newWindowFirstLayout, .newWindowSecondLayout: .size
+        case .windowSceneStorage: .choice(["kept", "fresh", "restored"])
         case .alertSide: .choice(["leading", "trailing"])
         case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
@@ -179,6 +181,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .pipDisplay: "the display picture in picture shows on, none before startPiP"
         case .newWindowFirstLayout: "the size a new window first lays out at, before it settles"
         case .newWindowSecondLayout: "the size a new window lays out at next, after newWindow.firstLayout"
+        case .windowSceneStorage:
+            "the @SceneStorage of the window opened or brought back last: kept (its own), fresh (defaults) or restored"
         case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }

@@ -108,6 +108,7 @@ extension SceneModel {
         case .sheetPresented: observeSheetPresented()
         case .pipDisplay: observePiP()
         case .newWindowFirstLayout, .newWindowSecondLayout: observeNewWindowLayout(observable)
+        case .windowSceneStorage: observeSceneStorage()
         default: .unknown("the model does not observe \(observable.rawValue)")
         }
     }
