@@ -585,4 +585,32 @@ struct GuideTests {
     func bottomSlot(_ profile: Profile, _ steps: [Step], _ expected: Observation) {
         #expect(HonestModelTests.model(steps, profile: profile).observe(.barSlotBottom) == expected)
     }
+
+    @Test(
+        "corner adaptation adds 16 pt leading (horizontal) or top (vertical) to the margins, measured open flat",
+        arguments: [
+            (
+                Profile.simulator, [Step.open], Observable.marginsHorizontalCorner,
+                Observation.fact(.text("0,16,34,84"), .measured, "M AX-PR")
+            ),
+            (.simulator, [.open], .marginsVerticalCorner, .fact(.text("16,0,34,84"), .measured, "M AX-PR")),
+            (
+                .simulator, [.open, .book], .marginsVerticalCorner,
+                .fact(.text("16,0,34,84"), .inference, "I from M AX-PR (simulator, measured flat only)")
+            ),
+            (.device, [.open], .marginsHorizontalCorner, .fact(.text("0,16,34,84"), .inference, "I from M AX-PR (simulator)")),
+            (
+                .simulator, [], .marginsHorizontalCorner,
+                .unknown(
+                    "no source gives margins.horizontalCorner outside the inner display in landscape, left to right, full screen")
+            ),
+            (
+                .simulator, [.open, .splitView(.left)], .marginsVerticalCorner,
+                .unknown(
+                    "no source gives margins.verticalCorner outside the inner display in landscape, left to right, full screen")
+            ),
+        ])
+    func cornerMargins(_ profile: Profile, _ steps: [Step], _ observable: Observable, _ expected: Observation) {
+        #expect(HonestModelTests.model(steps, profile: profile).observe(observable) == expected)
+    }
 }

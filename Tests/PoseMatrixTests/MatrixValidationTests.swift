@@ -93,7 +93,7 @@ struct MatrixValidationTests {
                 "FILE:1:74: poses[0].steps[0]: unknown step \"opne\"; did you mean \"open\"? (steps: open, close, book, tabletop, "
                     + "hinge(DEGREES), rotate(portrait|landscape|landscapeLeft|landscapeRight), flip, splitView(left|right), "
                     + "leaveSplitView, newWindow, background, foreground, startCapture, stopCapture, closeCamera, relaunch, "
-                    + "presentSheet, dismissSheet, startPiP)"
+                    + "presentSheet, dismissSheet, startPiP, restoreWindow)"
             ]),
         BadMatrix(
             name: "malformed size",

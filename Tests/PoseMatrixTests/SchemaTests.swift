@@ -64,7 +64,7 @@ struct SchemaTests {
         arguments: [
             "open", "rotate(portrait)", "splitView(left)", "hinge(0)", "hinge(9.5)", "hinge(90)", "hinge(120.25)",
             "hinge(179.99)", "hinge(180)", "hinge(180.0)", "hinge(180.5)", "hinge(181)", "hinge(200)", "hinge(999)",
-            "hinge(1000)", "rotate(sideways)", "presentSheet", "dismissSheet", "startPiP", "startPip",
+            "hinge(1000)", "rotate(sideways)", "presentSheet", "dismissSheet", "startPiP", "startPip", "restoreWindow",
         ])
     func stepPattern(_ step: String) throws {
         var patterns: [String] = []

@@ -19,7 +19,7 @@ struct RunnerTests {
             seen.append(result.index)
         }
         #expect(seen == Array(0..<plan.count))
-        #expect(statistics.chunks == 16, "enough chunks that an unbounded buffer would hold more than 8")
+        #expect(statistics.chunks == 18, "enough chunks that an unbounded buffer would hold more than 8")
         #expect(statistics.maximumHeldChunks <= 2 * 4)
     }
 

@@ -52,6 +52,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case arrangementDivider = "arrangement.divider"
     case sheetSpan = "sheet.span"
     case margins
+    case marginsHorizontalCorner = "margins.horizontalCorner"
+    case marginsVerticalCorner = "margins.verticalCorner"
     case barSlotTrailing = "barSlot.trailing"
     case barSlotBottom = "barSlot.bottom"
     case alertSide = "alert.side"
@@ -65,6 +67,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case pipDisplay = "pip.display"
     case newWindowFirstLayout = "newWindow.firstLayout"
     case newWindowSecondLayout = "newWindow.secondLayout"
+    case windowSceneStorage = "window.sceneStorage"
 
     /// The kind of value the observable takes, which decides how expectations are read.
     public var kind: ValueKind {
@@ -95,11 +98,12 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .arrangementDivider: .number
         case .contentOverFold, .contentUnderCameraHole, .contentUnderBarStrip: .bool
         case .sheetSpan, .hingeCalls, .barSlotTrailing, .barSlotBottom: .span
-        case .margins: .insets
+        case .margins, .marginsHorizontalCorner, .marginsVerticalCorner: .insets
         case .hingeFirstOld: .choice(["nil", "closed", "partiallyOpen", "fullyOpen"])
         case .sceneScaled, .appSupportsMultipleScenes, .appSupportsMultipleWindows, .sheetPresented: .bool
         case .pipDisplay: .choice(["outer", "inner", "none"])
         case .newWindowFirstLayout, .newWindowSecondLayout: .size
+        case .windowSceneStorage: .choice(["kept", "fresh", "restored"])
         case .alertSide: .choice(["leading", "trailing"])
         case .controlsHalf: .choice(["top", "bottom"])
         case .sceneRecreated, .statePreserved, .screenStale, .barsBackground, .contentReachable, .accessoryAvailable,
@@ -162,6 +166,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .arrangementDivider: "the leading pane's width when a split arrangement's divider sits on the fold, in points"
         case .sheetSpan: "the horizontal span of a default page sheet, from-to in points"
         case .margins: "the layout margins guide's insets: top,leading,bottom,trailing"
+        case .marginsHorizontalCorner: "the margins guide's insets with cornerAdaptation .horizontal: top,leading,bottom,trailing"
+        case .marginsVerticalCorner: "the margins guide's insets with cornerAdaptation .vertical: top,leading,bottom,trailing"
         case .barSlotTrailing: "the horizontal span of the trailing bar slot guide (extent 56), from-to in points"
         case .barSlotBottom: "the vertical span of the bottom bar slot guide (extent 56), from-to in points"
         case .alertSide: "the side of the fold alerts go to"
@@ -175,6 +181,8 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
         case .pipDisplay: "the display picture in picture shows on, none before startPiP"
         case .newWindowFirstLayout: "the size a new window first lays out at, before it settles"
         case .newWindowSecondLayout: "the size a new window lays out at next, after newWindow.firstLayout"
+        case .windowSceneStorage:
+            "the @SceneStorage of the window opened or brought back last: kept (its own), fresh (defaults) or restored"
         case .safeAreaCenter: "how far the safe area's middle lies from the crease, in points, negative toward the leading edge"
         }
     }

@@ -4,10 +4,14 @@ extension SceneModel {
     static let trailingBarSlot = "875-931"
 
     /// The guides measured only open flat on the inner display in landscape, with their values
-    /// there: the trailing slot's x span, and the bottom slot of `bar(onEdge: .bottom, extent: 56)`,
-    /// which sits 20 pt above the bottom of the 669 pt scene: y 593 to 649. [M AX-PR]
+    /// there: the trailing slot's x span; the bottom slot of `bar(onEdge: .bottom, extent: 56)`,
+    /// which sits 20 pt above the bottom of the 669 pt scene, y 593 to 649; and the margins guide
+    /// with corner adaptation, which adds 16 pt on the leading edge (`.horizontal`) or the top
+    /// (`.vertical`); an edge the safe area already insets does not change [M AX-PR], so where the
+    /// insets differ (right to left, the outer display, Split View) none of these is carried over.
     static let flatGuides: [Observable: String] = [
-        .barSlotTrailing: trailingBarSlot, .barSlotBottom: "593-649",
+        .barSlotTrailing: trailingBarSlot, .barSlotBottom: "593-649", .marginsHorizontalCorner: "0,16,34,84",
+        .marginsVerticalCorner: "16,0,34,84",
     ]
 
     /// Reads `margins` or a guide of ``flatGuides``.

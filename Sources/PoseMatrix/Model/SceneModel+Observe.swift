@@ -79,7 +79,7 @@ extension SceneModel {
         .eventsScreenChanges, .regions, .regionsActive, .cameraHoleFrame, .barStripFrame, .innerCameraFrame, .foldFrame,
         .foldLine, .foldMargins, .foldBefore, .foldAfter, .safeAreaCenter, .contentOverFold, .contentUnderCameraHole,
         .contentUnderBarStrip, .arrangementDivider, .sheetSpan, .alertSide, .controlsHalf, .sceneScaled,
-        .margins, .barSlotTrailing, .barSlotBottom,
+        .margins, .barSlotTrailing, .barSlotBottom, .marginsHorizontalCorner, .marginsVerticalCorner,
     ]
 
     /// A cached `UIScreen` goes stale when the scene moves to the other display. [A T61; S0 rule 7]

@@ -97,7 +97,8 @@ extension SceneModel {
         case .contentUnderCameraHole, .contentUnderBarStrip: observeContentUnder(observable)
         case .arrangementDivider: observeDivider()
         case .sheetSpan: observeSheetSpan()
-        case .margins, .barSlotTrailing, .barSlotBottom: observeGuide(observable)
+        case .margins, .marginsHorizontalCorner, .marginsVerticalCorner, .barSlotTrailing, .barSlotBottom:
+            observeGuide(observable)
         case .alertSide, .controlsHalf: observeSystemPlacement(observable)
         case .hingeFirstOld: observeFirstOld()
         case .hingeCalls: observeHingeCalls()
@@ -107,6 +108,7 @@ extension SceneModel {
         case .sheetPresented: observeSheetPresented()
         case .pipDisplay: observePiP()
         case .newWindowFirstLayout, .newWindowSecondLayout: observeNewWindowLayout(observable)
+        case .windowSceneStorage: observeSceneStorage()
         default: .unknown("the model does not observe \(observable.rawValue)")
         }
     }

@@ -30,18 +30,22 @@ extension SceneModel {
         var pipUnknown: Bool
         var pipMoved: Bool
         var newWindowDisplay: Display?
+        var savedSessions: Int
     }
 
     struct WindowKey: Hashable, Sendable {
         var phase: AppWindow.Phase
         var visible: Bool
         var registering: Bool
+        var storage: AppWindow.Storage
     }
 
     var stateKey: StateKey {
         StateKey(
             angle: requestedAngle, display: display, held: heldOrientation, flipped: flipped,
-            windows: windows.map { WindowKey(phase: $0.phase, visible: $0.visible, registering: $0.session == 1) },
+            windows: windows.map {
+                WindowKey(phase: $0.phase, visible: $0.visible, registering: $0.session == 1, storage: $0.storage)
+            },
             split: splitSide, crashed: crashed, placementUnknown: placementUnknown,
             lastResult: requests.last?.result, lastError: requests.last?.error,
             anyRequestFailed: requests.contains { !$0.contentShown }, stateDirty: stateDirty, stateLost: stateLost,
@@ -49,7 +53,8 @@ extension SceneModel {
             cameraViewShown: cameraViewShown, captureRunning: captureRunning, cameraSide: cameraSide,
             splitCloseUnknown: splitCloseUnknown, accessorySessionsUnknown: accessorySessionsUnknown,
             accessoryAvailable: accessorySession != nil, sheetPresented: sheetPresented, pipDisplay: pipDisplay,
-            pipUnknown: pipUnknown, pipMoved: pipMoved, newWindowDisplay: newWindowDisplay)
+            pipUnknown: pipUnknown, pipMoved: pipMoved, newWindowDisplay: newWindowDisplay,
+            savedSessions: savedSessions.count)
     }
 }
 

@@ -169,7 +169,7 @@ extension SceneModel {
             placementUnknown = true
         }
         splitSide = nil
-        windows.append(AppWindow(session: session))
+        windows.append(AppWindow(session: session, storage: .fresh))
     }
 
     /// Inactive, then background, still connected; the simulator adds two geometry updates. [M S0: 5 of 6 runs]
@@ -220,7 +220,8 @@ extension SceneModel {
     mutating func relaunch() {
         if stateDirty { stateLost = true }
         let last = frontWindow?.session ?? windows.last?.session ?? 1
-        windows = [AppWindow(session: last)]
+        savedSessions = (savedSessions + windows.map(\.session)).filter { $0 != last }
+        windows = [AppWindow(session: last, storage: .reconnected)]
         sceneRecreated = true
         crashed = false
         placementUnknown = false

@@ -35,6 +35,8 @@ public struct SceneModel: Sendable {
     /// The app's window scenes; the last visible one is in front.
     var windows: [AppWindow] = [AppWindow(session: 1)]
     var nextSession = 2
+    /// Sessions saved but not connected: a relaunch reconnects only the last window used. [M S0]
+    var savedSessions: [Int] = []
     /// The side of the inner display the front window takes in Split View.
     var splitSide: SplitSide?
     /// Whether the app crashed during the steps.
@@ -138,6 +140,7 @@ public struct SceneModel: Sendable {
             cameraViewShown = false
             captureRunning = false
         case .relaunch: relaunch()
+        case .restoreWindow: restoreWindow()
         case .presentSheet: sheetPresented = true
         case .dismissSheet: sheetPresented = false
         case .startPiP:
@@ -189,6 +192,7 @@ public struct SceneModel: Sendable {
         case .stopCapture where !captureRunning: "no capture session is running"
         case .closeCamera where !cameraViewShown: "the camera view is not on screen"
         case .dismissSheet where !sheetPresented: "no sheet is presented"
+        case .restoreWindow where windows.count < 2 && savedSessions.isEmpty: "the app has no other saved session to restore"
         default: nil
         }
     }

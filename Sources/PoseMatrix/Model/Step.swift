@@ -36,12 +36,15 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     case dismissSheet
     /// A video goes into picture in picture.
     case startPiP
+    /// The app brings back its other saved session with `UISceneSessionActivationRequest(session:)`.
+    /// Needs a second session: a window opened before, or one saved by a relaunch.
+    case restoreWindow
 
     /// The step names, for messages and suggestions.
     public static let vocabulary = [
         "open", "close", "book", "tabletop", "hinge(DEGREES)", "rotate(portrait|landscape|landscapeLeft|landscapeRight)",
         "flip", "splitView(left|right)", "leaveSplitView", "newWindow", "background", "foreground", "startCapture",
-        "stopCapture", "closeCamera", "relaunch", "presentSheet", "dismissSheet", "startPiP",
+        "stopCapture", "closeCamera", "relaunch", "presentSheet", "dismissSheet", "startPiP", "restoreWindow",
     ]
 
     public var description: String {
@@ -65,6 +68,7 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
         case .presentSheet: "presentSheet"
         case .dismissSheet: "dismissSheet"
         case .startPiP: "startPiP"
+        case .restoreWindow: "restoreWindow"
         }
     }
 
@@ -75,7 +79,7 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
             "newWindow": .newWindow, "background": .background, "foreground": .foreground,
             "startCapture": .startCapture, "stopCapture": .stopCapture, "closeCamera": .closeCamera,
             "leaveSplitView": .leaveSplitView, "relaunch": .relaunch, "presentSheet": .presentSheet,
-            "dismissSheet": .dismissSheet, "startPiP": .startPiP,
+            "dismissSheet": .dismissSheet, "startPiP": .startPiP, "restoreWindow": .restoreWindow,
         ]
         if let step = plain[text] { return .success(step) }
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
