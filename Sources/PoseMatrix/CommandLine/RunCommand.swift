@@ -82,7 +82,7 @@ enum RunCommand {
                 return DuoPose.ExitCode.invalidInput
             }
         }
-        touchBazelShardStatusFile(context.environment)
+        Bazel.touchShardStatusFile(context.environment)
         let folders = plans.indices.map {
             plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderNames[$0]
         }
@@ -140,8 +140,7 @@ enum RunCommand {
         }
         progress.clear()
         let tally = try reports.finish()
-        // Bazel reads the test's JUnit from XML_OUTPUT_FILE.
-        if let xmlOutput = context.environment["XML_OUTPUT_FILE"], !xmlOutput.isEmpty {
+        if let xmlOutput = Bazel.xmlOutputPath(context.environment) {
             try copyFile(folder + "/" + ReportSet.junitName, to: xmlOutput)
         }
         let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
@@ -189,14 +188,6 @@ enum RunCommand {
             context.stderr.write(text)
         }
         return OutputOptions.exitCode(verdict)
-    }
-
-    /// Bazel asks a test runner that supports sharding to touch this file.
-    private static func touchBazelShardStatusFile(_ environment: [String: String]) {
-        guard let path = environment["TEST_SHARD_STATUS_FILE"], !path.isEmpty,
-            environment["TEST_TOTAL_SHARDS"] != nil, !FileManager.default.fileExists(atPath: path)
-        else { return }
-        _ = FileManager.default.createFile(atPath: path, contents: nil)  // best effort: Bazel only reads its presence
     }
 
     /// Copies a finished report to another path, atomically.
@@ -277,12 +268,8 @@ enum RunCommand {
 
     /// The run's timestamp: now, or SOURCE_DATE_EPOCH, or the epoch in deterministic runs.
     static func timestamp(deterministic: Bool, environment: [String: String]) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        if let epoch = try? sourceDateEpoch(environment, command: .run) {
-            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
-        }
-        return formatter.string(from: deterministic ? Date(timeIntervalSince1970: 0) : Date())
+        Timestamp.string(
+            sourceDateEpoch: try? sourceDateEpoch(environment, command: .run), deterministic: deterministic, now: Date())
     }
 
     /// The latest SOURCE_DATE_EPOCH accepted: the last second of year 9999.
@@ -341,7 +328,7 @@ enum RunCommand {
 
     /// Bazel keeps one JUnit file per test (XML_OUTPUT_FILE): several matrices would overwrite each other's.
     static func checkBazelOutput(matrixCount: Int, options: Options, _ environment: [String: String]) throws(UsageError) {
-        guard matrixCount > 1, !options.dryRun, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty else { return }
+        guard matrixCount > 1, !options.dryRun, Bazel.xmlOutputPath(environment) != nil else { return }
         throw UsageError(
             message: "XML_OUTPUT_FILE (Bazel) holds one matrix's JUnit, but \(matrixCount) matrices were named: "
                 + "give each matrix its own test target",
@@ -363,25 +350,21 @@ extension Context {
 
 /// Reads `axis=value` for `--where` and `--axis`, with suggestions for misspelt names and values.
 func axisAssignment(_ text: String, option: String, command: Command) throws(UsageError) -> (Axis, AxisValue) {
-    guard let equals = text.firstIndex(of: "=") else {
-        throw UsageError(message: "\(option) takes axis=value, not '\(text)'", command: command)
+    let message: String
+    do throws(Axis.AssignmentError) {
+        return try Axis.assignment(text)
+    } catch {
+        switch error {
+        case .notAnAssignment: message = "\(option) takes axis=value, not '\(text)'"
+        case .unknownAxis(let name, let suggestion):
+            message = "\(option): unknown axis '\(name)'" + didYouMean(suggestion).replacingQuotes()
+        case .invalidValue(let axis, let raw, let suggestion):
+            message =
+                "\(option): invalid value '\(raw)' for axis \(axis.rawValue)" + didYouMean(suggestion).replacingQuotes()
+                + " (expected \(axis.expectation))"
+        }
     }
-    let name = String(text[..<equals])
-    let raw = String(text[text.index(after: equals)...])
-    guard let axis = Axis(rawValue: name) else {
-        throw UsageError(
-            message: "\(option): unknown axis '\(name)'"
-                + didYouMean(suggest(name, from: Axis.allCases.map(\.rawValue))).replacingQuotes(),
-            command: command)
-    }
-    guard let value = axis.parse(raw) else {
-        var hint = ""
-        if case .choice(let names) = axis.domain { hint = didYouMean(suggest(raw, from: names)).replacingQuotes() }
-        throw UsageError(
-            message: "\(option): invalid value '\(raw)' for axis \(axis.rawValue)\(hint) (expected \(axis.expectation))",
-            command: command)
-    }
-    return (axis, value)
+    throw UsageError(message: message, command: command)
 }
 
 /// Reads `--trust LEVELS`, if given.
