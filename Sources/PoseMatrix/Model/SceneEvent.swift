@@ -32,19 +32,6 @@ public struct SceneEvent: Sendable, Hashable {
     }
 }
 
-/// One scene of the app's (role `windowApplication`).
-struct AppWindow: Sendable, Hashable {
-    enum Phase: String, Sendable {
-        case active
-        case inactive
-        case background
-    }
-
-    var session: Int
-    var phase: Phase = .active
-    var visible = true
-}
-
 extension Provenance {
     /// How firmly a fact stands: Apple's word, then a measurement, then inference, then an
     /// unverified claim. A value resting on Apple's word and a measurement is as firm as the
@@ -61,53 +48,5 @@ extension Provenance {
     /// The weaker of two provenances: a value resting on both is only as firm as the weaker.
     func weakest(_ other: Provenance) -> Provenance {
         other.strength < strength ? other : self
-    }
-}
-
-/// How many events of each kind, and the least firm of them: what the `events.*` counts
-/// read, kept without an event log so a run's thousands of cases allocate nothing for it.
-struct EventTallies: Sendable {
-    struct Tally: Sendable {
-        var count = 0
-        /// The least firm event's provenance and source.
-        var weakest: (Provenance, String)?
-    }
-
-    private var tallies: (Tally, Tally, Tally, Tally, Tally, Tally, Tally, Tally) = (
-        .init(), .init(), .init(), .init(), .init(), .init(), .init(), .init()
-    )
-
-    subscript(kind: SceneEvent.Kind) -> Tally {
-        get {
-            switch kind {
-            case .hinge: tallies.0
-            case .geometryUpdate: tallies.1
-            case .screenChange: tallies.2
-            case .phaseChange: tallies.3
-            case .sessionConnected: tallies.4
-            case .sessionDiscarded: tallies.5
-            case .windowRequest: tallies.6
-            case .crash: tallies.7
-            }
-        }
-        set {
-            switch kind {
-            case .hinge: tallies.0 = newValue
-            case .geometryUpdate: tallies.1 = newValue
-            case .screenChange: tallies.2 = newValue
-            case .phaseChange: tallies.3 = newValue
-            case .sessionConnected: tallies.4 = newValue
-            case .sessionDiscarded: tallies.5 = newValue
-            case .windowRequest: tallies.6 = newValue
-            case .crash: tallies.7 = newValue
-            }
-        }
-    }
-
-    mutating func add(_ kind: SceneEvent.Kind, _ provenance: (Provenance, String)) {
-        var tally = self[kind]
-        tally.count += 1
-        if tally.weakest == nil || provenance.0.strength < tally.weakest!.0.strength { tally.weakest = provenance }
-        self[kind] = tally
     }
 }

@@ -1,7 +1,7 @@
 /// `report.md`: the verdict, a per-pose table, failures with expected vs actual, not-run
 /// reasons, the facts passes rest on, and the checklist. Detail is capped so the report
 /// fits a GitHub job summary (1 MiB) however many cases run.
-public struct MarkdownReport: ReportWriter {
+public struct MarkdownReport {
     /// Failed cases listed in full; the rest are counted, with a pointer to the full files.
     public static let listedFailureLimit = 100
     /// Distinct not-run reasons and assumptions listed.
