@@ -15,21 +15,10 @@ enum MergeCommand {
         guard !parsed.positionals.isEmpty else {
             return context.usageError(UsageError(message: "name the results.jsonl files to merge", command: .merge))
         }
-        var header: RunHeader
+        let header: RunHeader
         let baseline: BaselineComparison?
-        do throws(ResultsError) {
-            // Check every file whole before writing: a shard cut short must not make a report.
-            header = try ShardSet.check(parsed.positionals)
-            if let trust, trust != header.trust {
-                // Merging cannot re-evaluate: the shards must have been run with the levels asked for.
-                throw ResultsError(
-                    file: parsed.positionals[0], line: 1,
-                    message:
-                        "was run trusting \(header.trust), not \(trust) as --trust asks: run the shards with --trust \(trust)")
-            }
-            header.strict = output.strict
-            header.failOnNew = output.failOn == .new
-            baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
+        do {
+            (header, baseline) = try readShards(parsed.positionals, output: output, trust: trust)
         } catch {
             return context.resultsError(error)
         }
@@ -53,5 +42,23 @@ enum MergeCommand {
         } catch {
             return context.cannotWrite(error, folder: output.folder)
         }
+    }
+
+    /// The merged run's header, after checking every file whole (a shard cut short must not
+    /// make a report), and the baseline, if one is given.
+    private static func readShards(
+        _ paths: [String], output: OutputOptions, trust: Trust?
+    ) throws(ResultsError) -> (RunHeader, BaselineComparison?) {
+        var header = try ShardSet.check(paths)
+        if let trust, trust != header.trust {
+            // Merging cannot re-evaluate: the shards must have been run with the levels asked for.
+            throw ResultsError(
+                file: paths[0], line: 1,
+                message: "was run trusting \(header.trust), not \(trust) as --trust asks: run the shards with --trust \(trust)")
+        }
+        header.strict = output.strict
+        header.failOnNew = output.failOn == .new
+        let baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
+        return (header, baseline)
     }
 }
