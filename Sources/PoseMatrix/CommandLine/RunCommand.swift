@@ -285,10 +285,7 @@ enum RunCommand {
         for id in lists.flatMap({ $0.split(separator: ",").map(String.init) }) {
             let trimmed = id.trimmingCharacters(in: .whitespaces)
             guard Pose.named(trimmed) != nil else {
-                throw UsageError(
-                    message: "--pose: unknown pose '\(trimmed)'" + didYouMean(Pose.suggestion(for: trimmed)).replacingQuotes()
-                        + " (expected P1 to P13)",
-                    command: .run)
+                throw UsageError(message: ("--pose: " + Pose.unknownMessage(trimmed)).replacingQuotes(), command: .run)
             }
             poses.insert(trimmed)
         }

@@ -86,13 +86,14 @@ public struct MarkdownReport {
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += header.verdict(tally.overall, newFailures: tally.baseline?.newFailures.count).line(tally.overall) + "\n\n"
         out += "Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "` (SHA-256 `"
-        out += Escaping.markdownCode(String(header.matrixSHA256.prefix(12)), inTable: false) + "`), "
+        out += Escaping.markdownCode(String(header.matrixSHA256.prefix(SHA256.shownDigits)), inTable: false) + "`), "
         out +=
             "duo-pose " + Escaping.markdownCell(header.toolVersion) + ", " + Escaping.markdownCell(header.generatedAt) + ".\n\n"
         out += "Trusted provenance: " + header.trust.description.replacingOccurrences(of: ",", with: ", ") + ".\n\n"
         if let observations = header.observations {
             out += "Observed values come from `" + Escaping.markdownCode(observations.path, inTable: false) + "` (SHA-256 "
-            out += "`\(observations.sha256.prefix(12))`), recorded on a real simulator or device, not from the model.\n\n"
+            out +=
+                "`\(observations.sha256.prefix(SHA256.shownDigits))`), recorded on a real simulator or device, not from the model.\n\n"
         }
         if let shard = header.shard {
             out += "Shard \(shard) of a plan of \(header.planCases) cases; `duo-pose merge` combines the shards.\n\n"

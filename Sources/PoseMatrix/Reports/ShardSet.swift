@@ -60,8 +60,8 @@ enum ShardSet {
             (
                 other.matrixSHA256 != first.matrixSHA256,
                 {
-                    "comes from another matrix (SHA-256 \(other.matrixSHA256.prefix(12))) than \(firstPath) "
-                        + "(\(first.matrixSHA256.prefix(12)))"
+                    "comes from another matrix (SHA-256 \(other.matrixSHA256.prefix(SHA256.shownDigits))) than \(firstPath) "
+                        + "(\(first.matrixSHA256.prefix(SHA256.shownDigits)))"
                 }
             ),
             (
