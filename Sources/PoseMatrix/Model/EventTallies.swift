@@ -4,7 +4,7 @@ struct EventTallies: Sendable {
     struct Tally: Sendable {
         var count = 0
         /// The least firm event's provenance and source.
-        var weakest: (Provenance, String)?
+        var weakest: Citation?
     }
 
     private var tallies: (Tally, Tally, Tally, Tally, Tally, Tally, Tally, Tally) = (
@@ -38,10 +38,10 @@ struct EventTallies: Sendable {
         }
     }
 
-    mutating func add(_ kind: SceneEvent.Kind, _ provenance: (Provenance, String)) {
+    mutating func add(_ kind: SceneEvent.Kind, _ citation: Citation) {
         var tally = self[kind]
         tally.count += 1
-        if tally.weakest == nil || provenance.0.strength < tally.weakest!.0.strength { tally.weakest = provenance }
+        if tally.weakest == nil || citation.provenance.strength < tally.weakest!.provenance.strength { tally.weakest = citation }
         self[kind] = tally
     }
 }
