@@ -633,3 +633,14 @@ struct ReadmeUsageTests {
         }
     }
 }
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test("SOURCE_DATE_EPOCH wins, a deterministic run is at the epoch, else the clock passed in")
+    func timestamp() {
+        let now = Date(timeIntervalSince1970: 31_536_000)
+        #expect(Timestamp.string(sourceDateEpoch: 5, deterministic: true, now: now) == "1970-01-01T00:00:05Z")
+        #expect(Timestamp.string(sourceDateEpoch: nil, deterministic: true, now: now) == "1970-01-01T00:00:00Z")
+        #expect(Timestamp.string(sourceDateEpoch: nil, deterministic: false, now: now) == "1971-01-01T00:00:00Z")
+    }
+}

@@ -88,18 +88,13 @@ enum LayerCheck {
 
     static let maximumFunctionLines = 50
 
-    /// Functions still longer than the limit, in files other branches are changing at the time
-    /// this check was written; the list may only shrink.
+    /// Functions still longer than the limit, in files other branches were changing when this
+    /// check was written (the JSON5 reader's string scanner, the results writer and reader, the
+    /// evaluation hot path); the list may only shrink.
     static let longFunctionsLeft = [
-        "CommandLine/MergeCommand.swift: execute",
-        "CommandLine/OptionTable.swift: parse",
-        "CommandLine/RunCommand.swift: execute",
-        "CommandLine/RunCommand.swift: readOptions",
-        "CommandLine/SignoffCommand.swift: execute",
         "Matrix/JSON5Reader.swift: readString",
         "Reports/ResultsJSONL.swift: render",
         "Reports/ResultsReader.swift: header",
-        "Runner/Evaluation.swift: evaluate",
     ]
 
     /// `Folder/File.swift uses Type (declared in Higher/)`, sorted, for every such use.

@@ -184,6 +184,12 @@ struct MatrixValidationTests {
             ]
         ),
         BadMatrix(
+            name: "checklist pose that is no pose",
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": \#(one), "checklist": [{ "id": "x", "text": "y", "poses": ["p9"] }] }"#,
+            errors: ["FILE:1:151: checklist[0].poses[0]: unknown pose \"p9\"; did you mean \"P9\"? (expected P1 to P13)"]
+        ),
+        BadMatrix(
             name: "checklist pose missing from the matrix",
             text:
                 #"{ "formatVersion": 1, "name": "Bad", "poses": \#(one), "checklist": [{ "id": "x", "text": "y", "poses": ["P9"] }] }"#,

@@ -469,7 +469,8 @@ struct ObservationTests {
         let recording = try TestFiles.writeTemporary(
             #"{"pose": "P1", "observables": {"display": "outer"}}"# + "\n"
                 + #"{"pose": "P1", "observables": {"dispaly": "outer"}}"# + "\n"
-                + #"{"pose": "P1", "observables": {"display": "outer"}}"# + "\n",
+                + #"{"pose": "P1", "observables": {"display": "outer"}}"# + "\n"
+                + #"{"pose": "p1", "observables": {"display": "outer"}}"# + "\n",
             name: "obs.jsonl")
         let result = await duoPose(["run", Self.matrix, "--observations", recording, "--out", "/nonexistent/never"])
         #expect(result.code == 65)
@@ -477,7 +478,8 @@ struct ObservationTests {
             result.stderr
                 == "Error: \(recording):2:32: observables: unknown key \"dispaly\"; did you mean \"display\"? (expected "
                 + Observable.allCases.map { quoted($0.rawValue) }.joined(separator: ", ") + ")\n"
-                + "Error: \(recording):3:1: this case is already recorded on line 1\n")
+                + "Error: \(recording):3:1: this case is already recorded on line 1\n"
+                + "Error: \(recording):4:10: pose: unknown pose \"p1\"; did you mean \"P1\"? (expected P1 to P13)\n")
     }
 
     @Test("--summary appends a compact summary that points at the full report")

@@ -31,10 +31,3 @@ enum ListCommand {
         return DuoPose.ExitCode.success
     }
 }
-
-extension String {
-    /// The string followed by spaces up to a width, and at least one space.
-    func padding(_ width: Int) -> String {
-        self + String(repeating: " ", count: Swift.max(1, width - count))
-    }
-}

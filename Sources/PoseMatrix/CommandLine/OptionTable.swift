@@ -207,17 +207,7 @@ struct ParsedArguments {
             }
             let (name, inline) = Self.split(word)
             guard let spec = specs.first(where: { $0.name == name || $0.shortName == name }) else {
-                if implicit {
-                    let candidates = specs.map(\.name) + ["--version"]
-                    throw UsageError(
-                        message: "unknown option '\(name)'" + didYouMean(suggest(name, from: candidates)).replacingQuotes())
-                }
-                let elsewhere = OptionTable.options.first { $0.name == name || $0.shortName == name }
-                let hint = elsewhere.map { "; it belongs to " + $0.commands.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
-                throw UsageError(
-                    message: "unknown option '\(name)' for '\(command.rawValue)'"
-                        + (hint ?? didYouMean(suggest(name, from: specs.map(\.name))).replacingQuotes()),
-                    command: command)
+                throw unknownOption(name, command: command, implicit: implicit)
             }
             guard let valueName = spec.valueName else {
                 if inline != nil { throw UsageError(message: "\(spec.name) takes no value", command: command) }
@@ -239,6 +229,21 @@ struct ParsedArguments {
             parsed.values[spec.name, default: []].append(value)
         }
         return parsed
+    }
+
+    /// An option the command does not take: where it belongs, or what was meant.
+    private static func unknownOption(_ name: String, command: Command, implicit: Bool) -> UsageError {
+        let specs = OptionTable.options(for: command)
+        if implicit {
+            let candidates = specs.map(\.name) + ["--version"]
+            return UsageError(message: "unknown option '\(name)'" + didYouMean(suggest(name, from: candidates)).replacingQuotes())
+        }
+        let elsewhere = OptionTable.options.first { $0.name == name || $0.shortName == name }
+        let hint = elsewhere.map { "; it belongs to " + $0.commands.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
+        return UsageError(
+            message: "unknown option '\(name)' for '\(command.rawValue)'"
+                + (hint ?? didYouMean(suggest(name, from: specs.map(\.name))).replacingQuotes()),
+            command: command)
     }
 
     private static func split(_ word: String) -> (String, String?) {

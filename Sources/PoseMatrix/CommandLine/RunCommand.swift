@@ -19,72 +19,36 @@ enum RunCommand {
         var trust: Trust?
     }
 
+    /// A command that stops before running, with its exit code; the message is already written.
+    private struct Stop: Error {
+        var code: Int32
+    }
+
+    /// Everything `run` reads before it plans: options, matrices (scanned apps applied), observations, baseline.
+    private struct Inputs {
+        var options: Options
+        var folderNames: [String]
+        var loaded: [LoadedMatrix]
+        var scans: [String: AppScanRecord]
+        var source = ObservationSource.model
+        var baseline: BaselineComparison?
+    }
+
     static func execute(_ words: [String], context: Context) async -> Int32 {
         guard let parsed = context.parse(words, .run) else { return DuoPose.ExitCode.usage }
-        let options: Options
-        do {
-            options = try readOptions(parsed, environment: context.environment)
-        } catch {
-            return context.usageError(error)
-        }
-        if parsed.positionals.count > 1 && (options.output.baselinePath != nil || options.observationsPath != nil) {
-            return context.usageError(UsageError(message: "--baseline and --observations take one matrix", command: .run))
-        }
-        let folderNames: [String]
-        do {
-            folderNames = try Self.folderNames(for: parsed.positionals, in: options.output.folder)
-            try Self.checkBazelOutput(matrixCount: parsed.positionals.count, options: options, context.environment)
-        } catch {
-            return context.usageError(error)
-        }
-        var loaded: [LoadedMatrix]
-        switch context.loadMatrices(parsed.positionals) {
-        case .failure(let errors): return context.matrixErrors(errors)
-        case .success(let matrices): loaded = matrices
-        }
-        var scanCode = DuoPose.ExitCode.success
-        guard let (scanned, scans) = applyScans(loaded, context: context, code: &scanCode) else { return scanCode }
-        loaded = scanned
         // Read every input and plan everything before writing anything: a refusal leaves no folder behind.
-        var source = ObservationSource.model
-        if let path = options.observationsPath {
-            let recording: RecordedObservations
-            do {
-                recording = try RecordedObservations.load(path: path)
-            } catch {
-                return context.observationsError(error)
-            }
-            do {
-                try recording.check(against: loaded[0].matrix, matrixPath: loaded[0].path)
-            } catch {
-                return context.matrixErrors(error)
-            }
-            source = .recorded(recording)
-        }
-        let baseline: BaselineComparison?
-        do {
-            baseline = try options.output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
+        let inputs: Inputs
+        let plans: [(LoadedMatrix, Plan)]
+        do throws(Stop) {
+            inputs = try readInputs(parsed, context: context)
+            plans = try makePlans(inputs.loaded, options: inputs.options, context: context)
         } catch {
-            return context.resultsError(error)
+            return error.code
         }
-        context.warnIfOtherMatrix(baseline, sha256: loaded[0].sha256)
-        var plans: [(LoadedMatrix, Plan)] = []
-        for matrix in loaded {
-            do {
-                let plan = try Plan(matrix: matrix.matrix, filter: options.filter, maximumCases: options.maximumCases)
-                if plan.count == 0 {
-                    return context.usageError(
-                        UsageError(message: "--pose and --where match no case of \(matrix.path)", command: .run))
-                }
-                plans.append((matrix, plan))
-            } catch {
-                context.stderr.write("Error: " + "\(matrix.path): \(error)".oneLine + "\n")
-                return DuoPose.ExitCode.invalidInput
-            }
-        }
-        touchBazelShardStatusFile(context.environment)
+        let options = inputs.options
+        Bazel.touchShardStatusFile(context.environment)
         let folders = plans.indices.map {
-            plans.count == 1 ? options.output.folder : options.output.folder + "/" + folderNames[$0]
+            plans.count == 1 ? options.output.folder : options.output.folder + "/" + inputs.folderNames[$0]
         }
         let summary: JobSummaryFile?
         let locks: [FolderLock]
@@ -98,8 +62,8 @@ enum RunCommand {
         for ((matrix, plan), folder) in zip(plans, folders) {
             do {
                 let code = try await runOne(
-                    matrix, plan: plan, folder: folder, options: options, source: source, baseline: baseline, summary: summary,
-                    scan: scans[matrix.path], context: context)
+                    matrix, plan: plan, folder: folder, options: options, source: inputs.source, baseline: inputs.baseline,
+                    summary: summary, scan: inputs.scans[matrix.path], context: context)
                 worst = max(worst, code)
             } catch is CancellationError {
                 context.stderr.write("duo-pose: interrupted; no report in \(folder) was replaced".oneLine + "\n")
@@ -109,6 +73,84 @@ enum RunCommand {
             }
         }
         return worst
+    }
+
+    /// Reads the options and every matrix, applies app scans, and reads the observations and the baseline.
+    private static func readInputs(_ parsed: ParsedArguments, context: Context) throws(Stop) -> Inputs {
+        let options: Options
+        let folderNames: [String]
+        do throws(UsageError) {
+            options = try readOptions(parsed, environment: context.environment)
+            if parsed.positionals.count > 1 && (options.output.baselinePath != nil || options.observationsPath != nil) {
+                throw UsageError(message: "--baseline and --observations take one matrix", command: .run)
+            }
+            folderNames = try Self.folderNames(for: parsed.positionals, in: options.output.folder)
+            try Self.checkBazelOutput(matrixCount: parsed.positionals.count, options: options, context.environment)
+        } catch {
+            throw Stop(code: context.usageError(error))
+        }
+        var loaded: [LoadedMatrix]
+        switch context.loadMatrices(parsed.positionals) {
+        case .failure(let errors): throw Stop(code: context.matrixErrors(errors))
+        case .success(let matrices): loaded = matrices
+        }
+        var scanCode = DuoPose.ExitCode.success
+        guard let (scanned, scans) = applyScans(loaded, context: context, code: &scanCode) else { throw Stop(code: scanCode) }
+        loaded = scanned
+        var inputs = Inputs(options: options, folderNames: folderNames, loaded: loaded, scans: scans)
+        (inputs.source, inputs.baseline) = try readEvidence(options, matrix: loaded[0], context: context)
+        return inputs
+    }
+
+    /// The recorded observations to evaluate against (checked against the matrix), and the baseline, if given.
+    private static func readEvidence(
+        _ options: Options, matrix: LoadedMatrix, context: Context
+    ) throws(Stop) -> (ObservationSource, BaselineComparison?) {
+        var source = ObservationSource.model
+        if let path = options.observationsPath {
+            let recording: RecordedObservations
+            do {
+                recording = try RecordedObservations.load(path: path)
+            } catch {
+                throw Stop(code: context.observationsError(error))
+            }
+            do {
+                try recording.check(against: matrix.matrix, matrixPath: matrix.path)
+            } catch {
+                throw Stop(code: context.matrixErrors(error))
+            }
+            source = .recorded(recording)
+        }
+        let baseline: BaselineComparison?
+        do {
+            baseline = try options.output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
+        } catch {
+            throw Stop(code: context.resultsError(error))
+        }
+        context.warnIfOtherMatrix(baseline, sha256: matrix.sha256)
+        return (source, baseline)
+    }
+
+    /// One plan per matrix; a plan that cannot be made, or that the filters leave empty, stops the run.
+    private static func makePlans(
+        _ loaded: [LoadedMatrix], options: Options, context: Context
+    ) throws(Stop) -> [(LoadedMatrix, Plan)] {
+        var plans: [(LoadedMatrix, Plan)] = []
+        for matrix in loaded {
+            let plan: Plan
+            do {
+                plan = try Plan(matrix: matrix.matrix, filter: options.filter, maximumCases: options.maximumCases)
+            } catch {
+                context.stderr.write("Error: " + "\(matrix.path): \(error)".oneLine + "\n")
+                throw Stop(code: DuoPose.ExitCode.invalidInput)
+            }
+            if plan.count == 0 {
+                let error = UsageError(message: "--pose and --where match no case of \(matrix.path)", command: .run)
+                throw Stop(code: context.usageError(error))
+            }
+            plans.append((matrix, plan))
+        }
+        return plans
     }
 
     private static func runOne(
@@ -140,8 +182,7 @@ enum RunCommand {
         }
         progress.clear()
         let tally = try reports.finish()
-        // Bazel reads the test's JUnit from XML_OUTPUT_FILE.
-        if let xmlOutput = context.environment["XML_OUTPUT_FILE"], !xmlOutput.isEmpty {
+        if let xmlOutput = Bazel.xmlOutputPath(context.environment) {
             try copyFile(folder + "/" + ReportSet.junitName, to: xmlOutput)
         }
         let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
@@ -191,14 +232,6 @@ enum RunCommand {
         return OutputOptions.exitCode(verdict)
     }
 
-    /// Bazel asks a test runner that supports sharding to touch this file.
-    private static func touchBazelShardStatusFile(_ environment: [String: String]) {
-        guard let path = environment["TEST_SHARD_STATUS_FILE"], !path.isEmpty,
-            environment["TEST_TOTAL_SHARDS"] != nil, !FileManager.default.fileExists(atPath: path)
-        else { return }
-        _ = FileManager.default.createFile(atPath: path, contents: nil)  // best effort: Bazel only reads its presence
-    }
-
     /// Copies a finished report to another path, atomically.
     private static func copyFile(_ source: String, to destination: String) throws {
         guard let data = FileManager.default.contents(atPath: source) else {
@@ -226,44 +259,14 @@ enum RunCommand {
             options.maximumCases = count
             options.maximumCasesGiven = true
         }
-        if let lists = parsed.values["--pose"] {
-            var poses: Set<String> = []
-            for id in lists.flatMap({ $0.split(separator: ",").map(String.init) }) {
-                let trimmed = id.trimmingCharacters(in: .whitespaces)
-                guard Pose.named(trimmed) != nil else {
-                    throw UsageError(
-                        message: "--pose: unknown pose '\(trimmed)'" + didYouMean(Pose.suggestion(for: trimmed)).replacingQuotes()
-                            + " (expected P1 to P13)",
-                        command: .run)
-                }
-                poses.insert(trimmed)
-            }
-            options.filter.poses = poses
-        }
+        options.filter.poses = try readPoses(parsed)
         for assignment in parsed.values["--where"] ?? [] {
             let (axis, value) = try axisAssignment(assignment, option: "--where", command: .run)
             if !(options.filter.values[axis]?.contains(value) ?? false) {
                 options.filter.values[axis, default: []].append(value)
             }
         }
-        let shardText = parsed.value("--shard")
-        if let text = shardText, text != "auto" {
-            guard let shard = Shard.parse(text) else {
-                throw UsageError(
-                    message: "--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumTotal), or auto, not '\(text)'", command: .run)
-            }
-            options.shard = shard
-        } else {
-            let asked = shardText == "auto"
-            switch Shard.fromEnvironment(environment, asked: asked) {
-            case .failure(let error): throw UsageError(message: error.message, command: .run)
-            case .success(let shard):
-                options.shard = shard
-                options.shardOrigin = shard.flatMap { _ in
-                    Shard.engine(in: environment, asked: asked).map { "\($0.index)/\($0.total)" }
-                }
-            }
-        }
+        (options.shard, options.shardOrigin) = try readShard(parsed, environment: environment)
         options.observationsPath = parsed.value("--observations")
         options.trust = try readTrust(parsed, command: .run)
         options.dryRun = parsed.flags.contains("--dry-run")
@@ -275,14 +278,45 @@ enum RunCommand {
         return options
     }
 
+    /// `--pose` lists, comma-separated or repeated; nil when not given.
+    private static func readPoses(_ parsed: ParsedArguments) throws(UsageError) -> Set<String>? {
+        guard let lists = parsed.values["--pose"] else { return nil }
+        var poses: Set<String> = []
+        for id in lists.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            let trimmed = id.trimmingCharacters(in: .whitespaces)
+            guard Pose.named(trimmed) != nil else {
+                throw UsageError(message: ("--pose: " + Pose.unknownMessage(trimmed)).replacingQuotes(), command: .run)
+            }
+            poses.insert(trimmed)
+        }
+        return poses
+    }
+
+    /// `--shard K/N`, or the CI engine's variables (asked for with `--shard auto`), and where it came from.
+    private static func readShard(
+        _ parsed: ParsedArguments, environment: [String: String]
+    ) throws(UsageError) -> (Shard?, origin: String?) {
+        let shardText = parsed.value("--shard")
+        if let text = shardText, text != "auto" {
+            guard let shard = Shard.parse(text) else {
+                throw UsageError(
+                    message: "--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumTotal), or auto, not '\(text)'", command: .run)
+            }
+            return (shard, nil)
+        }
+        let asked = shardText == "auto"
+        switch Shard.fromEnvironment(environment, asked: asked) {
+        case .failure(let error): throw UsageError(message: error.message, command: .run)
+        case .success(let shard):
+            let origin = shard.flatMap { _ in Shard.engine(in: environment, asked: asked).map { "\($0.index)/\($0.total)" } }
+            return (shard, origin)
+        }
+    }
+
     /// The run's timestamp: now, or SOURCE_DATE_EPOCH, or the epoch in deterministic runs.
     static func timestamp(deterministic: Bool, environment: [String: String]) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        if let epoch = try? sourceDateEpoch(environment, command: .run) {
-            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
-        }
-        return formatter.string(from: deterministic ? Date(timeIntervalSince1970: 0) : Date())
+        Timestamp.string(
+            sourceDateEpoch: try? sourceDateEpoch(environment, command: .run), deterministic: deterministic, now: Date())
     }
 
     /// The latest SOURCE_DATE_EPOCH accepted: the last second of year 9999.
@@ -341,7 +375,7 @@ enum RunCommand {
 
     /// Bazel keeps one JUnit file per test (XML_OUTPUT_FILE): several matrices would overwrite each other's.
     static func checkBazelOutput(matrixCount: Int, options: Options, _ environment: [String: String]) throws(UsageError) {
-        guard matrixCount > 1, !options.dryRun, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty else { return }
+        guard matrixCount > 1, !options.dryRun, Bazel.xmlOutputPath(environment) != nil else { return }
         throw UsageError(
             message: "XML_OUTPUT_FILE (Bazel) holds one matrix's JUnit, but \(matrixCount) matrices were named: "
                 + "give each matrix its own test target",
@@ -363,25 +397,21 @@ extension Context {
 
 /// Reads `axis=value` for `--where` and `--axis`, with suggestions for misspelt names and values.
 func axisAssignment(_ text: String, option: String, command: Command) throws(UsageError) -> (Axis, AxisValue) {
-    guard let equals = text.firstIndex(of: "=") else {
-        throw UsageError(message: "\(option) takes axis=value, not '\(text)'", command: command)
+    let message: String
+    do throws(Axis.AssignmentError) {
+        return try Axis.assignment(text)
+    } catch {
+        switch error {
+        case .notAnAssignment: message = "\(option) takes axis=value, not '\(text)'"
+        case .unknownAxis(let name, let suggestion):
+            message = "\(option): unknown axis '\(name)'" + didYouMean(suggestion).replacingQuotes()
+        case .invalidValue(let axis, let raw, let suggestion):
+            message =
+                "\(option): invalid value '\(raw)' for axis \(axis.rawValue)" + didYouMean(suggestion).replacingQuotes()
+                + " (expected \(axis.expectation))"
+        }
     }
-    let name = String(text[..<equals])
-    let raw = String(text[text.index(after: equals)...])
-    guard let axis = Axis(rawValue: name) else {
-        throw UsageError(
-            message: "\(option): unknown axis '\(name)'"
-                + didYouMean(suggest(name, from: Axis.allCases.map(\.rawValue))).replacingQuotes(),
-            command: command)
-    }
-    guard let value = axis.parse(raw) else {
-        var hint = ""
-        if case .choice(let names) = axis.domain { hint = didYouMean(suggest(raw, from: names)).replacingQuotes() }
-        throw UsageError(
-            message: "\(option): invalid value '\(raw)' for axis \(axis.rawValue)\(hint) (expected \(axis.expectation))",
-            command: command)
-    }
-    return (axis, value)
+    throw UsageError(message: message, command: command)
 }
 
 /// Reads `--trust LEVELS`, if given.

@@ -2,84 +2,112 @@ import Foundation
 
 /// `duo-pose signoff RESULTS --by NAME`: the checklist items, each passed, failed, not run or waived.
 enum SignoffCommand {
+    /// What the command line asks for: read and checked before anything is locked or read.
+    private struct Request {
+        var path: String
+        var name: String
+        var evidence: SignoffEvidence
+        var waivers: [String: String]
+        var outPath: String
+        var allowPartial: Bool
+    }
+
     static func execute(_ words: [String], context: Context) -> Int32 {
         guard let parsed = context.parse(words, .signoff) else { return DuoPose.ExitCode.usage }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            return context.usageError(UsageError(message: "name one results.jsonl (merge shards first)", command: .signoff))
-        }
-        guard let name = parsed.value("--by"), !name.allSatisfy(\.isWhitespace) else {
-            return context.usageError(UsageError(message: "--by NAME is required: say who signs off", command: .signoff))
-        }
-        var evidence = SignoffEvidence(trust: SignoffEvidence.defaultTrust)
+        let request: Request
         do {
-            _ = try RunCommand.sourceDateEpoch(context.environment, command: .signoff)
-            if let trust = try readTrust(parsed, command: .signoff) { evidence.trust = trust }
+            request = try readRequest(parsed, environment: context.environment)
         } catch {
             return context.usageError(error)
         }
-        var waiverTexts: [String: String] = [:]
-        for waiver in parsed.values["--waive"] ?? [] {
-            let parts = waiver.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let reason = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-            guard !reason.isEmpty else {
-                return context.usageError(
-                    UsageError(
-                        message: "--waive \(parts[0]) needs a reason: --waive ID=reason", command: .signoff))
-            }
-            waiverTexts[String(parts[0])] = reason
-        }
-        let outPath =
-            parsed.value("--out")
-            ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
-        let outURL = URL(fileURLWithPath: outPath)
+        let outURL = URL(fileURLWithPath: request.outPath)
         // Locked before the results are read: no other duo-pose writes there while this one signs off.
         let lock: FolderLock
         do {
             lock = try FolderLock(folder: outURL.deletingLastPathComponent().path, reports: [outURL.lastPathComponent])
         } catch {
-            return context.cannotWrite(error, folder: outPath)
+            return context.cannotWrite(error, folder: request.outPath)
         }
         defer { withExtendedLifetime(lock) {} }
+        var evidence = request.evidence
         let reader: ResultsReader
         var tally = Tally()
         let digest: String
         do {
-            (reader, tally, digest) = try readResults(
-                path, allowPartial: parsed.flags.contains("--allow-partial"), evidence: &evidence)
+            (reader, tally, digest) = try readResults(request.path, allowPartial: request.allowPartial, evidence: &evidence)
         } catch is CancellationError {
-            return interrupted(leaving: outPath, context: context)
+            return interrupted(leaving: request.outPath, context: context)
         } catch let error as ResultsError {
             return context.resultsError(error)
         } catch {
             context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
-        let header = reader.header
+        return sign(request, header: reader.header, tally: tally, digest: digest, evidence: evidence, context: context)
+    }
+
+    /// Reads the results file, the signer, the trust, the waivers and where to write, in the order they are checked.
+    private static func readRequest(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> Request {
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError(message: "name one results.jsonl (merge shards first)", command: .signoff)
+        }
+        guard let name = parsed.value("--by"), !name.allSatisfy(\.isWhitespace) else {
+            throw UsageError(message: "--by NAME is required: say who signs off", command: .signoff)
+        }
+        var evidence = SignoffEvidence(trust: SignoffEvidence.defaultTrust)
+        _ = try RunCommand.sourceDateEpoch(environment, command: .signoff)
+        if let trust = try readTrust(parsed, command: .signoff) { evidence.trust = trust }
+        var waivers: [String: String] = [:]
+        for waiver in parsed.values["--waive"] ?? [] {
+            let parts = waiver.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let reason = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            guard !reason.isEmpty else {
+                throw UsageError(message: "--waive \(parts[0]) needs a reason: --waive ID=reason", command: .signoff)
+            }
+            waivers[String(parts[0])] = reason
+        }
+        let outPath =
+            parsed.value("--out")
+            ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
+        return Request(
+            path: path, name: name, evidence: evidence, waivers: waivers, outPath: outPath,
+            allowPartial: parsed.flags.contains("--allow-partial"))
+    }
+
+    /// Decides each checklist item from the results read, writes signoff.md and says whether the release may go.
+    private static func sign(
+        _ request: Request, header: RunHeader, tally: Tally, digest: String, evidence: SignoffEvidence, context: Context
+    ) -> Int32 {
         guard !header.checklist.isEmpty else {
             context.stderr.write(
-                "Error: " + "\(path): the matrix has no checklist, so there is nothing to sign off".oneLine + "\n")
+                "Error: " + "\(request.path): the matrix has no checklist, so there is nothing to sign off".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
         let ids = header.checklist.map(\.id)
-        for id in waiverTexts.keys.sorted() where !ids.contains(id) {
+        for id in request.waivers.keys.sorted() where !ids.contains(id) {
             return context.usageError(
                 UsageError(
                     message: "--waive: the checklist has no item '\(id)'" + didYouMean(suggest(id, from: ids)).replacingQuotes(),
                     command: .signoff))
         }
         var signoff = SignOff(
-            header: header, tally: tally, waivers: waiverTexts, signedBy: name,
+            header: header, tally: tally, waivers: request.waivers, signedBy: request.name,
             signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment),
-            toolVersion: DuoPose.version, resultsPath: path,
+            toolVersion: DuoPose.version, resultsPath: request.path,
             resultsSHA256: digest)
         signoff.evidence = evidence
-        for entry in signoff.items where entry.status == .passed && waiverTexts[entry.item.id] != nil {
+        for entry in signoff.items where entry.status == .passed && request.waivers[entry.item.id] != nil {
             context.stderr.write("Warning: --waive \(entry.item.id): the item passed, so the waiver is not used\n")
         }
+        return write(signoff, to: request.outPath, context: context)
+    }
+
+    /// Writes signoff.md and prints the verdict: 0 when signed off, 1 when not.
+    private static func write(_ signoff: SignOff, to outPath: String, context: Context) -> Int32 {
         // The last point at which a signal stops the sign-off; past it, the file is written and the exit is normal.
         if Task.isCancelled { return interrupted(leaving: outPath, context: context) }
         do {
-            let file = try OutputFile(outURL, owner: .signoff)
+            let file = try OutputFile(URL(fileURLWithPath: outPath), owner: .signoff)
             try file.write(signoff.markdown())
             try file.commit()
         } catch {
@@ -87,7 +115,7 @@ enum SignoffCommand {
         }
         let blocked = signoff.items.filter { $0.status == .failed || $0.status == .notRun }
         context.stdout.write(
-            ((signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(header.matrixName), by \(name). "
+            ((signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(signoff.header.matrixName), by \(signoff.signedBy). "
                 + (blocked.isEmpty
                     ? "" : "Blocking: " + blocked.map { "\($0.item.id) (\($0.status.rawValue))" }.joined(separator: ", ") + ". ")
                 + "Written to \(outPath)").oneLine + "\n")

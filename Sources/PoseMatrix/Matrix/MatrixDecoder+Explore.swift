@@ -11,7 +11,7 @@ extension MatrixDecoder {
             if exploration.start == nil {
                 fail(
                     member.value, path.appending("start"),
-                    "unknown pose \(quoted(id))" + didYouMean(Pose.suggestion(for: id)) + " (expected P1 to P13)")
+                    Pose.unknownMessage(id))
             }
         }
         if let member = members["steps"] {

@@ -87,7 +87,7 @@ extension MatrixDecoder {
         guard let pose = Pose.named(id) else {
             fail(
                 poseMember.value, path.appending("pose"),
-                "unknown pose \(quoted(id))" + didYouMean(Pose.suggestion(for: id)) + " (expected P1 to P13)")
+                Pose.unknownMessage(id))
             return nil
         }
         var entry = PoseEntry(
@@ -194,7 +194,7 @@ extension MatrixDecoder {
                 if Pose.named(poseID) == nil {
                     fail(
                         poseNode, posePath,
-                        "unknown pose \(quoted(poseID))" + didYouMean(Pose.suggestion(for: poseID)))
+                        Pose.unknownMessage(poseID))
                 } else if !listed.contains(poseID) {
                     fail(poseNode, posePath, "\(poseID) is not in the matrix's poses, so this item could never be signed off")
                 } else {

@@ -45,6 +45,13 @@ public struct Pose: Sendable, Hashable {
         catalogue.first { $0.id == id }
     }
 
+    /// The one message for an id that names no pose, wherever one is given: with the pose it
+    /// probably means and the ids there are.
+    static func unknownMessage(_ id: String) -> String {
+        "unknown pose \(quoted(id))" + didYouMean(suggestion(for: id))
+            + " (expected \(catalogue[0].id) to \(catalogue[catalogue.count - 1].id))"
+    }
+
     /// The pose a misspelt id means, when it differs only in case or spacing ("p5", "P 5");
     /// ids are too short for edit distance to guess well.
     static func suggestion(for id: String) -> String? {

@@ -23,8 +23,8 @@ extension SceneModel {
                 "no source gives accessory.available for a device at \(formatNumber(requestedAngle))° (duo-facts E#10)")
         }
         if hingeStatus == .closed {
-            let (provenance, source) = settings.profile == .device ? (.apple, "A DocCCA") : measuredProvenance(.accessoryClosed)
-            return .withdrawn(reason: "the device is closed", provenance, source)
+            let citation = settings.profile == .device ? Citation(.apple, "A DocCCA") : measuredProvenance(.accessoryClosed)
+            return .withdrawn(reason: "the device is closed", citation.provenance, citation.source)
         }
         if display != .inner { return appleRule("the app is not on the inner display") }
         if inSplitView { return appleRule("the app is not full screen") }
@@ -32,9 +32,9 @@ extension SceneModel {
         if accessory.registeredOn == .cameraView && !cameraViewShown { return appleRule("the registering view is not on screen") }
         guard let front = frontWindow, front.session == 1 else {
             // A second window in front withdraws the first window's accessory. [M S0]
-            let (provenance, source) =
-                settings.profile == .device ? (.inference, "I from M S0 (simulator)") : measuredProvenance(.s0Open)
-            return .withdrawn(reason: "the registering window is not in front", provenance, source)
+            let citation =
+                settings.profile == .device ? Citation(.inference, "I from M S0 (simulator)") : measuredProvenance(.s0Open)
+            return .withdrawn(reason: "the registering window is not in front", citation.provenance, citation.source)
         }
         if front.phase != .active { return appleRule("the app is not in the foreground") }
         // The device needs a running capture session; the simulator shows the accessory without one. [A; M S0, E#4]
@@ -48,8 +48,8 @@ extension SceneModel {
         if settings.profile == .device { return .available(.apple, "A T64, DocCCA: every condition holds") }
         // S0 measured the simulator's accessory without a capture session and without a camera. [M S0]
         if captureRunning { return .available(.inference, "I from M S0 (simulator, measured without capture only)") }
-        let (provenance, source) = measuredProvenance(.s0Open)
-        return .available(provenance, source)
+        let citation = measuredProvenance(.s0Open)
+        return .available(citation.provenance, citation.source)
     }
 
     /// A condition of Apple's: its word on the device, carried over to the simulator.
@@ -87,7 +87,7 @@ extension SceneModel {
 
     /// Accessory sessions (a new one on every return, the old one discarded) were measured in the
     /// simulator only [M S0]; on a device they are carried over.
-    var accessoryProvenance: (Provenance, String) {
+    var accessoryProvenance: Citation {
         measuredProvenance(.s0)
     }
 
@@ -119,11 +119,12 @@ extension SceneModel {
             if captureRunning && settings.profile == .simulator {
                 return .fact(.text(Self.accessorySize), .inference, "I from M S0 (simulator, measured without capture only)")
             }
-            let (provenance, source) = measuredProvenance(.s0Open)
-            return .fact(.text(Self.accessorySize), provenance, source)
+            return .fact(.text(Self.accessorySize), measuredProvenance(.s0Open))
         default:
-            let (provenance, source) = accessoryProvenance
-            return .fact(.number(Double(accessorySessionsCreated)), provenance, source + ": a new session on every return")
+            let citation = accessoryProvenance
+            return .fact(
+                .number(Double(accessorySessionsCreated)), citation.provenance,
+                citation.source + ": a new session on every return")
         }
     }
 }

@@ -71,7 +71,7 @@ extension SceneModel {
         "\(hingeStatus.rawValue)@\(observeHingeAngle().value?.description ?? "?")"
     }
 
-    var hingeProvenance: (Provenance, String) {
+    var hingeProvenance: Citation {
         measuredProvenance(.hingeSweep)
     }
 

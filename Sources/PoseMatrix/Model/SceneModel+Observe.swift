@@ -35,12 +35,12 @@ extension SceneModel {
         case .eventsPhaseChanges: return count(.phaseChange)
         case .eventsSessionsDiscarded: return count(.sessionDiscarded)
         case .windowsCount:
-            return .fact(.number(Double(windows.count)), windowsProvenance.0, windowsProvenance.1)
+            return .fact(.number(Double(windows.count)), windowsProvenance)
         case .windowsVisible:
             if placementUnknown {
                 return .unknown("no source says whether a device shows a new window beside the old one (duo-facts E#2)")
             }
-            return .fact(.number(Double(windows.filter(\.visible).count)), windowsProvenance.0, windowsProvenance.1)
+            return .fact(.number(Double(windows.filter(\.visible).count)), windowsProvenance)
         case .newWindowResult, .newWindowError: return observeRequest(observable)
         case .contentReachable: return observeContentReachable()
         case .accessoryAvailable, .accessoryDisplay, .accessorySize, .accessorySessions: return observeAccessory(observable)
@@ -101,24 +101,22 @@ extension SceneModel {
     private func count(_ kind: SceneEvent.Kind) -> Observation {
         if kind == .sessionDiscarded, let reason = accessoryUnknownReason { return .unknown(reason) }
         let tally = eventTallies[kind]
-        guard let (provenance, source) = tally.weakest else {
+        guard let weakest = tally.weakest else {
             // Folds call no geometry update and change no phase. [M AX-PR, S0]
-            let (provenance, source) = measuredProvenance(.noEventsOnFolds)
-            return .fact(.number(0), provenance, source)
+            return .fact(.number(0), measuredProvenance(.noEventsOnFolds))
         }
-        return .fact(.number(Double(tally.count)), provenance, source)
+        return .fact(.number(Double(tally.count)), weakest)
     }
 
-    private var windowsProvenance: (Provenance, String) {
-        settings.profile == .simulator ? measuredProvenance(.s0) : (.apple, "A T64")
+    private var windowsProvenance: Citation {
+        settings.profile == .simulator ? measuredProvenance(.s0) : Citation(.apple, "A T64")
     }
 
     /// The last request's result and error; with no request, what the app's choice would give now.
     private func observeRequest(_ observable: Observable) -> Observation {
         let request = requests.last ?? newWindowOutcome()
         if observable == .newWindowError {
-            let (provenance, source) = request.errorProvenance ?? (request.provenance, request.source)
-            return .fact(.text(request.error.rawValue), provenance, source)
+            return .fact(.text(request.error.rawValue), request.errorProvenance ?? request.provenanceAndSource)
         }
         return .fact(.text(request.result.rawValue), request.provenance, request.source)
     }

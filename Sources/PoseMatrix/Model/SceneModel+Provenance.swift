@@ -101,8 +101,7 @@ extension SceneModel {
     /// A fact measured in the simulator: `measured` where the measurement covers the current
     /// state; everywhere else `inference`, its source saying which measurement it is carried over from.
     func measured(_ value: ObservedValue, _ measurement: Measurement) -> Observation {
-        let (provenance, cited) = measuredProvenance(measurement)
-        return .fact(value, provenance, cited)
+        .fact(value, measuredProvenance(measurement))
     }
 
     /// The same for a measurement cited once, off the hot path (layout observables are read only
@@ -112,8 +111,9 @@ extension SceneModel {
     }
 
     /// The provenance and source of a simulator measurement in the current state and profile.
-    func measuredProvenance(_ measurement: Measurement) -> (Provenance, String) {
-        if settings.profile == .device { return (.inference, measurement.onDevice) }
-        return isMeasured(in: measurement.states) ? (.measured, measurement.source) : (.inference, measurement.elsewhere)
+    func measuredProvenance(_ measurement: Measurement) -> Citation {
+        if settings.profile == .device { return Citation(.inference, measurement.onDevice) }
+        return isMeasured(in: measurement.states)
+            ? Citation(.measured, measurement.source) : Citation(.inference, measurement.elsewhere)
     }
 }

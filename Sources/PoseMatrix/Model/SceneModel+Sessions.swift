@@ -26,7 +26,7 @@ extension SceneModel {
         for phase in [AppWindow.Phase.inactive, .active] where window.phase != phase {
             log(
                 .phaseChange, session: window.session, from: window.phase.rawValue, to: phase.rawValue,
-                (.inference, "I from M S0: going to the background, reversed"))
+                Citation(.inference, "I from M S0: going to the background, reversed"))
             window.phase = phase
             phaseInferred = true
         }

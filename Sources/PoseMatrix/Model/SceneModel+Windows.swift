@@ -15,7 +15,7 @@ extension SceneModel {
         var provenance: Provenance
         var source: String
         /// Where the error code comes from, when it is less firm than the result.
-        var errorProvenance: (Provenance, String)?
+        var errorProvenance: Citation?
 
         /// Whether the content the person asked for is shown somewhere afterwards.
         var contentShown: Bool { result == .opened || result == .alternate }
@@ -34,8 +34,8 @@ extension SceneModel {
         for window in windows {
             log(
                 .screenChange, session: window.session, from: recordsEventDetail ? screenName(before.display) : nil,
-                to: recordsEventDetail ? screenName(display) : "", (.apple, "A DocUIK; M S0"))
-            log(.geometryUpdate, session: window.session, from: from, to: to, (.apple, "A DocUIK; M S0"))
+                to: recordsEventDetail ? screenName(display) : "", Citation(.apple, "A DocUIK; M S0"))
+            log(.geometryUpdate, session: window.session, from: from, to: to, Citation(.apple, "A DocUIK; M S0"))
         }
         sizeClassMayRebuild(from: before)
     }
@@ -50,7 +50,7 @@ extension SceneModel {
             ? "I from A DocUIK: effective geometry includes the orientation" : "I from A T64, T66: the scene resizes to its half"
         log(
             .geometryUpdate, session: front.session, from: recordsEventDetail ? at(before).sizeText : nil,
-            to: recordsEventDetail ? sizeText : "", (.inference, source))
+            to: recordsEventDetail ? sizeText : "", Citation(.inference, source))
         sizeClassMayRebuild(from: before)
     }
 
@@ -86,7 +86,7 @@ extension SceneModel {
         log(
             .windowRequest, session: 0, from: nil,
             to: request.result.rawValue + (request.error == .none ? "" : " (\(request.error.rawValue))"),
-            (request.provenance, request.source))
+            request.provenanceAndSource)
         switch request.result {
         case .opened: openWindow()
         case .crashed:
@@ -127,14 +127,14 @@ extension SceneModel {
                         result: .alternate, provenance: .apple, source: "A T64 refuses; the handler shows it in place")
                     : WindowRequest(result: .failed, provenance: .inference, source: "A T64 refuses; I AX-DC: fails silently")
                 request.error = .multipleScenesNotSupported
-                request.errorProvenance = (.unverified, "U: the code a device returns; A DocUIK")
+                request.errorProvenance = Citation(.unverified, "U: the code a device returns; A DocUIK")
                 return request
             }
             return opened()
         case .activationAction:
             if choice.shortForm {
-                let (provenance, source) = measuredProvenance(.shortFormCrash)
-                return WindowRequest(result: .crashed, provenance: provenance, source: source)
+                let citation = measuredProvenance(.shortFormCrash)
+                return WindowRequest(result: .crashed, provenance: citation.provenance, source: citation.source)
             }
             // The action hides itself where new windows are unavailable: the outer display, in both
             // profiles; the alternate takes its place. [A T64; M S0; A DocUIK header]
@@ -150,8 +150,8 @@ extension SceneModel {
         guard settings.profile == .simulator else {
             return WindowRequest(result: .opened, provenance: .apple, source: "A T64: new windows on the inner display")
         }
-        let (provenance, source) = measuredProvenance(.s0)
-        return WindowRequest(result: .opened, provenance: provenance, source: source)
+        let citation = measuredProvenance(.s0)
+        return WindowRequest(result: .opened, provenance: citation.provenance, source: citation.source)
     }
 
     /// A new window connects in front. The simulator gives it the whole display and sends the
@@ -207,7 +207,7 @@ extension SceneModel {
             for phase in [AppWindow.Phase.inactive, .active] {
                 log(
                     .phaseChange, session: session, from: windows[index].phase.rawValue, to: phase.rawValue,
-                    (.inference, "I from M S0: going to the background, reversed"))
+                    Citation(.inference, "I from M S0: going to the background, reversed"))
                 windows[index].phase = phase
             }
             phaseInferred = true
@@ -239,5 +239,5 @@ extension SceneModel {
 }
 
 extension SceneModel.WindowRequest {
-    var provenanceAndSource: (Provenance, String) { (provenance, source) }
+    var provenanceAndSource: Citation { Citation(provenance, source) }
 }

@@ -201,11 +201,12 @@ public struct SceneModel: Sendable {
     var frontWindow: AppWindow? { windows.last { $0.visible } }
 
     /// Counts an event and, with ``recordsEventDetail``, logs it; callers pass from and to values only then.
-    mutating func log(_ kind: SceneEvent.Kind, session: Int, from: String?, to: String, _ provenance: (Provenance, String)) {
-        eventTallies.add(kind, provenance)
+    mutating func log(_ kind: SceneEvent.Kind, session: Int, from: String?, to: String, _ citation: Citation) {
+        eventTallies.add(kind, citation)
         guard recordsEventDetail else { return }
         events.append(
-            SceneEvent(kind: kind, session: session, from: from, to: to, provenance: provenance.0, source: provenance.1))
+            SceneEvent(kind: kind, session: session, from: from, to: to, provenance: citation.provenance, source: citation.source)
+        )
     }
 
 }

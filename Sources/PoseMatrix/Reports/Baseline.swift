@@ -26,6 +26,13 @@ public struct BaselineDiff: Sendable, Equatable {
     public var newCases = Group()
     /// In the baseline, not in this run.
     public var removedCases = Group()
+
+    /// The one sentence of counts the terminal and the job summary print: "3 new failures, 1
+    /// fixed, 2 still failing, 0 new cases, 0 removed cases."
+    public var counts: String {
+        "\(newFailures.count) new failures, \(fixed.count) fixed, \(stillFailing.count) still failing, "
+            + "\(newCases.count) new cases, \(removedCases.count) removed cases."
+    }
 }
 
 /// Classifies a run's results against a baseline as they stream past.

@@ -6,7 +6,7 @@ import Foundation
 /// A suite's counts go in its opening tag, before its cases; so cases are spooled to a
 /// temporary file as they come and the report is assembled from it at the end, which keeps
 /// memory flat for suites of any size.
-public struct JUnitReport: ReportWriter {
+public struct JUnitReport {
     private struct Suite {
         var pose: String
         var counts = Counts()
@@ -25,13 +25,6 @@ public struct JUnitReport: ReportWriter {
         self.file = file
         classPrefix = header.slug + "."
         spool = try Spool(beside: file.url)
-    }
-
-    /// Renders and spools one case.
-    public mutating func write(_ result: CaseResult) throws {
-        var buffer = ByteBuffer()
-        Self.render(result, classPrefix: classPrefix, into: &buffer)
-        try write([result], testcases: buffer.bytes, lengths: [buffer.count])
     }
 
     /// Spools pre-rendered `<testcase>` elements (from ``CaseRenderer``) and counts each in its suite.

@@ -11,9 +11,7 @@ public enum JobSummary {
         var head = "### duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         head += header.verdict(tally.overall, newFailures: tally.baseline?.newFailures.count).line(tally.overall) + "\n\n"
         if let diff = tally.baseline {
-            head += "Against the baseline: \(diff.newFailures.count) new failures, \(diff.fixed.count) fixed, "
-            head += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
-            head += "\(diff.removedCases.count) removed cases.\n\n"
+            head += "Against the baseline: " + diff.counts + "\n\n"
         }
         let tail = "\nFull report: `" + Escaping.markdownCode(reportPath, inTable: false) + "`.\n\n"
         let cut = "| … | rows cut to fit the job summary; see the full report | | | | |\n"

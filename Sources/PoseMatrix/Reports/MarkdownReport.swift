@@ -1,7 +1,7 @@
 /// `report.md`: the verdict, a per-pose table, failures with expected vs actual, not-run
 /// reasons, the facts passes rest on, and the checklist. Detail is capped so the report
 /// fits a GitHub job summary (1 MiB) however many cases run.
-public struct MarkdownReport: ReportWriter {
+public struct MarkdownReport {
     /// Failed cases listed in full; the rest are counted, with a pointer to the full files.
     public static let listedFailureLimit = 100
     /// Distinct not-run reasons and assumptions listed.
@@ -86,13 +86,14 @@ public struct MarkdownReport: ReportWriter {
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += header.verdict(tally.overall, newFailures: tally.baseline?.newFailures.count).line(tally.overall) + "\n\n"
         out += "Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "` (SHA-256 `"
-        out += Escaping.markdownCode(String(header.matrixSHA256.prefix(12)), inTable: false) + "`), "
+        out += Escaping.markdownCode(String(header.matrixSHA256.prefix(SHA256.shownDigits)), inTable: false) + "`), "
         out +=
             "duo-pose " + Escaping.markdownCell(header.toolVersion) + ", " + Escaping.markdownCell(header.generatedAt) + ".\n\n"
         out += "Trusted provenance: " + header.trust.description.replacingOccurrences(of: ",", with: ", ") + ".\n\n"
         if let observations = header.observations {
             out += "Observed values come from `" + Escaping.markdownCode(observations.path, inTable: false) + "` (SHA-256 "
-            out += "`\(observations.sha256.prefix(12))`), recorded on a real simulator or device, not from the model.\n\n"
+            out +=
+                "`\(observations.sha256.prefix(SHA256.shownDigits))`), recorded on a real simulator or device, not from the model.\n\n"
         }
         if let shard = header.shard {
             out += "Shard \(shard) of a plan of \(header.planCases) cases; `duo-pose merge` combines the shards.\n\n"

@@ -1,5 +1,5 @@
 /// `results.jsonl`, the canonical record: a header line, one line per case, a summary line.
-public struct ResultsJSONL: ReportWriter {
+public struct ResultsJSONL {
     /// The record format version, written in the header.
     public static let formatVersion = 1
 
@@ -41,13 +41,6 @@ public struct ResultsJSONL: ReportWriter {
                     + item.poses.map(Escaping.json).joined(separator: ",") + "]}"
             }.joined(separator: ",") + "]}\n"
         try file.write(line)
-    }
-
-    /// Renders and writes one case's line.
-    public mutating func write(_ result: CaseResult) throws {
-        var buffer = ByteBuffer()
-        Self.render(result, into: &buffer)
-        try file.write(bytes: buffer.bytes)
     }
 
     /// Appends a case's line, pre-rendered (by ``CaseRenderer`` on a worker).

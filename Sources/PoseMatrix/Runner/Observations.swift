@@ -139,7 +139,7 @@ extension MatrixDecoder {
             let observablesMember = members["observables"]
         else { return nil }
         guard Pose.named(id) != nil else {
-            fail(poseMember.value, path.appending("pose"), "unknown pose \(quoted(id))" + didYouMean(Pose.suggestion(for: id)))
+            fail(poseMember.value, path.appending("pose"), Pose.unknownMessage(id))
             return nil
         }
         let title = members["title"].flatMap { nonEmptyString($0.value, path.appending("title")) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One of N equal parts of a plan: case i belongs to shard (i mod N) + 1, so shards
 /// partition the plan exactly and their sizes differ by at most one.
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
@@ -77,4 +79,21 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 /// Malformed shard variables.
 public struct ShardError: Error, Equatable, Sendable {
     public var message: String
+}
+
+/// What Bazel asks of a test runner, read from the environment it sets.
+enum Bazel {
+    /// Bazel asks a test runner that supports sharding to touch this file.
+    static func touchShardStatusFile(_ environment: [String: String]) {
+        guard let path = environment["TEST_SHARD_STATUS_FILE"], !path.isEmpty,
+            environment["TEST_TOTAL_SHARDS"] != nil, !FileManager.default.fileExists(atPath: path)
+        else { return }
+        _ = FileManager.default.createFile(atPath: path, contents: nil)  // best effort: Bazel only reads its presence
+    }
+
+    /// Where Bazel reads the test's JUnit from (XML_OUTPUT_FILE), if it set one.
+    static func xmlOutputPath(_ environment: [String: String]) -> String? {
+        guard let path = environment["XML_OUTPUT_FILE"], !path.isEmpty else { return nil }
+        return path
+    }
 }

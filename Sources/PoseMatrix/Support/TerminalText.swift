@@ -34,3 +34,10 @@ extension String {
     /// The text as one line of a terminal or log: line feeds and every other control escaped.
     var oneLine: String { TerminalText.escaped(self, keepingLineBreaks: false) }
 }
+
+extension String {
+    /// The string followed by spaces up to a width, and at least one space.
+    func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(1, width - count))
+    }
+}

@@ -74,9 +74,7 @@ struct OutputOptions {
         } else {
             var text = verdictText
             if let diff = tally.baseline {
-                text += "Baseline: \(diff.newFailures.count) new failures, \(diff.fixed.count) fixed, "
-                text += "\(diff.stillFailing.count) still failing, \(diff.newCases.count) new cases, "
-                text += "\(diff.removedCases.count) removed cases.\n"
+                text += "Baseline: " + diff.counts + "\n"
                 if header.failOnNew {
                     text +=
                         "--fail-on new: \(diff.newFailures.count) new failures fail the run; \(diff.stillFailing.count) still failing "
@@ -117,7 +115,7 @@ extension Context {
         guard let baseline, baseline.header.matrixSHA256 != sha256 else { return }
         stderr.write(
             ("Warning: the baseline \(baseline.diff.path) comes from another matrix (SHA-256 "
-                + "\(baseline.header.matrixSHA256.prefix(12)), this one \(sha256.prefix(12))): cases are matched by id alone")
+                + "\(baseline.header.matrixSHA256.prefix(SHA256.shownDigits)), this one \(sha256.prefix(SHA256.shownDigits))): cases are matched by id alone")
                 .oneLine + "\n")
     }
 
