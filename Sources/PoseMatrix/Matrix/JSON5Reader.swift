@@ -255,20 +255,7 @@ public struct JSON5Reader {
             case UInt8(ascii: "x"):
                 let value = try readHex(digits: 2, escapeAt: escapePosition)
                 scalars.append(contentsOf: Array(String(UnicodeScalar(UInt8(value))).utf8))
-            case UInt8(ascii: "u"):
-                var value = try readHex(digits: 4, escapeAt: escapePosition)
-                if (0xD800..<0xDC00).contains(value), current == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") {
-                    advance()
-                    advance()
-                    let low = try readHex(digits: 4, escapeAt: escapePosition)
-                    if (0xDC00..<0xE000).contains(low) {
-                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                }
-                guard let scalar = UnicodeScalar(value) else {
-                    throw error("escape \\u\(format4(value)) is not a Unicode character", at: escapePosition)
-                }
-                scalars.append(contentsOf: Array(String(scalar).utf8))
+            case UInt8(ascii: "u"): scalars.append(contentsOf: try readUnicodeEscape(at: escapePosition))
             case UInt8(ascii: "1")...UInt8(ascii: "9"):
                 throw error("invalid escape in a string: digits cannot be escaped", at: escapePosition)
             default:
@@ -276,6 +263,23 @@ public struct JSON5Reader {
                 scalars.append(escaped)
             }
         }
+    }
+
+    /// The character of a `\uXXXX` escape, or of a surrogate pair of two, as UTF-8.
+    private mutating func readUnicodeEscape(at escapePosition: SourcePosition) throws(JSON5SyntaxError) -> [UInt8] {
+        var value = try readHex(digits: 4, escapeAt: escapePosition)
+        if (0xD800..<0xDC00).contains(value), current == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") {
+            advance()
+            advance()
+            let low = try readHex(digits: 4, escapeAt: escapePosition)
+            if (0xDC00..<0xE000).contains(low) {
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            }
+        }
+        guard let scalar = UnicodeScalar(value) else {
+            throw error("escape \\u\(format4(value)) is not a Unicode character", at: escapePosition)
+        }
+        return Array(String(scalar).utf8)
     }
 
     private mutating func readHex(digits: Int, escapeAt: SourcePosition) throws(JSON5SyntaxError) -> UInt32 {
