@@ -50,6 +50,7 @@ public enum Evaluation {
         }
         if !result.failures.isEmpty {
             result.status = .failed
+            result.line = entry.place?.position.line
             result.reason = verdicts.notEvaluated.map { "also not evaluated: " + $0 }
         } else if let notEvaluated = verdicts.notEvaluated {
             result.reason = notEvaluated + verdicts.heldNote(of: expectations)
@@ -90,8 +91,8 @@ public enum Evaluation {
             if !expectation.condition.holds(for: value) {
                 result.failures.append(
                     CaseResult.Failure(
-                        observable: observable, expected: expectation.condition.description,
-                        actual: value.description, provenance: observation.provenance, source: observation.source))
+                        observable: observable, expected: expectation.condition, actual: value,
+                        provenance: observation.provenance, source: observation.source))
                 return
             }
             if observation.provenance == .inference || observation.provenance == .unverified {
