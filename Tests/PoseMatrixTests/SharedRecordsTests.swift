@@ -99,3 +99,43 @@ struct SharedRecordsTests {
         #expect(result.stderr == "Error: \(path):\(damage.message(edited))\n")
     }
 }
+
+@Suite("One JSON writer")
+struct JSONWriterTests {
+    static func sample(_ style: JSONWriter.Style, multiline: Bool) -> String {
+        var json = JSONWriter(style: style)
+        json.beginObject(multiline: multiline)
+        json.member("a", "x\"y")
+        json.key("b")
+        json.beginArray()
+        json.number(1)
+        json.number(2.5)
+        json.bool(false)
+        json.null()
+        json.endArray()
+        json.key("c")
+        json.beginArray(multiline: multiline)
+        json.endArray()
+        json.key("d")
+        json.value(Condition.approximately(.text("1x2"), tolerance: 0.5))
+        json.endObject()
+        return String(decoding: json.buffer.bytes, as: UTF8.self)
+    }
+
+    @Test("compact for files, spaced and on lines for people, with the same values")
+    func styles() {
+        #expect(
+            Self.sample(.compact, multiline: false)
+                == #"{"a":"x\"y","b":[1,2.5,false,null],"c":[],"d":{"op":"≈","value":"1x2","tolerance":0.5}}"#)
+        #expect(
+            Self.sample(.spaced, multiline: true) == """
+                {
+                  "a": "x\\"y",
+                  "b": [1, 2.5, false, null],
+                  "c": [
+                  ],
+                  "d": {"op": "≈", "value": "1x2", "tolerance": 0.5}
+                }
+                """)
+    }
+}

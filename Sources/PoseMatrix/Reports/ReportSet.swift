@@ -93,7 +93,7 @@ public struct CaseRenderer: Sendable {
 
     /// The report bytes of a chunk of cases, in order.
     public func render(_ results: [CaseResult]) -> RenderedCases {
-        var lines = ByteBuffer(capacity: results.count * 600)
+        var lines = JSONWriter(capacity: results.count * 300)
         var testcases = ByteBuffer(capacity: results.count * 400)
         var lengths: [Int] = []
         lengths.reserveCapacity(results.count)
@@ -103,13 +103,13 @@ public struct CaseRenderer: Sendable {
         var records = SharedRecordKind.allCases.map { _ in LocalRecords() }
         for result in results {
             points.append(ResultsJSONL.render(result, file: file, into: &lines, records: &records, references: &references))
-            ends.append(lines.count)
+            ends.append(lines.buffer.count)
             let before = testcases.count
             JUnitReport.render(result, classPrefix: classPrefix, file: file, into: &testcases)
             lengths.append(testcases.count - before)
         }
         return RenderedCases(
-            results: results, lines: lines.bytes, lineEnds: ends, referencePoints: points, references: references,
+            results: results, lines: lines.buffer.bytes, lineEnds: ends, referencePoints: points, references: references,
             records: records, testcases: testcases.bytes, testcaseLengths: lengths)
     }
 }

@@ -1,51 +1,60 @@
-/// Typed values in `results.jsonl` (format 2): observed values as JSON strings, booleans, numbers
+/// Typed values in `results.jsonl` (format 2) and `show --json`: observed values as JSON strings, booleans, numbers
 /// and arrays; expectations as `{"op": ">=", "value": 100}`; axis values typed by their axis.
-extension ByteBuffer {
-    /// An observed value as JSON: text as a string, a list as an array of strings.
-    mutating func appendJSON(_ value: ObservedValue) {
+extension JSONWriter {
+    /// A member whose value is a string.
+    mutating func member(_ name: String, _ text: String) {
+        key(name)
+        string(text)
+    }
+
+    /// An axis value: a string, a boolean or a number.
+    mutating func value(_ value: AxisValue) {
         switch value {
-        case .text(let text): appendJSONString(text)
-        case .bool(let flag): append(flag ? "true" : "false")
-        case .number(let number): append(formatNumber(number))
+        case .text(let text): string(text)
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        }
+    }
+
+    /// An observed value: text as a string, a list as an array of strings.
+    mutating func value(_ value: ObservedValue) {
+        switch value {
+        case .text(let text): string(text)
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
         case .list(let items):
-            append("[")
-            for (position, item) in items.enumerated() {
-                if position > 0 { append(",") }
-                appendJSONString(item)
-            }
-            append("]")
+            beginArray()
+            for item in items { string(item) }
+            endArray()
         }
     }
 
     /// An expectation as `{"op":OP,"value":V}`, with `"tolerance"` for `≈`.
-    mutating func appendJSON(_ condition: Condition) {
-        append("{\"op\":\"")
-        append(condition.operatorName)
-        append("\",\"value\":")
+    mutating func value(_ condition: Condition) {
+        beginObject()
+        member("op", condition.operatorName)
+        key("value")
         switch condition {
-        case .equals(let value), .notEquals(let value): appendJSON(value)
+        case .equals(let expected), .notEquals(let expected): value(expected)
         case .oneOf(let values):
-            append("[")
-            for (position, value) in values.enumerated() {
-                if position > 0 { append(",") }
-                appendJSON(value)
-            }
-            append("]")
-        case .atLeast(let bound), .atMost(let bound): append(formatNumber(bound))
-        case .approximately(let value, let tolerance):
-            appendJSON(value)
-            append(",\"tolerance\":")
-            append(formatNumber(tolerance))
-        case .contains(let name): appendJSONString(name)
+            beginArray()
+            for expected in values { value(expected) }
+            endArray()
+        case .atLeast(let bound), .atMost(let bound): number(bound)
+        case .approximately(let expected, let tolerance):
+            value(expected)
+            key("tolerance")
+            number(tolerance)
+        case .contains(let name): string(name)
         }
-        append("}")
+        endObject()
     }
 
     /// An axis value as reports write it, as JSON of its axis's type: `false`, `90`, `"device"`.
-    mutating func appendJSON(axisValue entry: AxisEntry) {
+    mutating func value(axisValue entry: AxisEntry) {
         switch Axis(rawValue: entry.axis)?.domain {
-        case .bool, .degrees, .whole: append(entry.value)
-        case .choice, nil: appendJSONString(entry.value)
+        case .bool, .degrees, .whole: raw(entry.value)
+        case .choice, nil: string(entry.value)
         }
     }
 }
@@ -66,7 +75,7 @@ extension Condition {
 }
 
 extension JSONNode {
-    /// The node as an observed value, as ``ByteBuffer/appendJSON(_:)-(ObservedValue)`` writes one.
+    /// The node as an observed value, as ``JSONWriter/value(_:)-(ObservedValue)`` writes one.
     var observedValue: ObservedValue? {
         switch value {
         case .string(let text): .text(text)
@@ -78,7 +87,7 @@ extension JSONNode {
         }
     }
 
-    /// The node as an expectation, as ``ByteBuffer/appendJSON(_:)-(Condition)`` writes one.
+    /// The node as an expectation, as ``JSONWriter/value(_:)-(Condition)`` writes one.
     var condition: Condition? {
         guard let name = self["op"]?.string, let operand = self["value"] else { return nil }
         switch name {
