@@ -23,7 +23,7 @@ struct ExplorationTests {
         let outcome = Explorer.explore(exploration, app: matrix.app)
         let violation = try #require(outcome.violations[0])
         #expect(violation.path == [.close, .newWindow])
-        #expect(violation.failures.map(\.actual) == ["false"])
+        #expect(violation.failures.map(\.actual) == [.bool(false)])
         #expect(outcome.violations[1] == nil)
         let result = outcome.result(for: 0, of: exploration, index: 7)
         #expect(result.status == .failed)

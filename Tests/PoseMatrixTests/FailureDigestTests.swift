@@ -13,7 +13,8 @@ struct FailureDigestTests {
             index: 0, id: pose, pose: pose, title: title, values: values.map { AxisEntry(axis: $0.0, value: $0.1) },
             status: error != nil ? .error : failures.isEmpty ? .passed : .failed, reason: error,
             failures: failures.map {
-                CaseResult.Failure(observable: $0.0, expected: $0.1, actual: $0.2, provenance: .apple, source: "A T1")
+                CaseResult.Failure(
+                    observable: $0.0, expected: .equals(.text($0.1)), actual: .text($0.2), provenance: .apple, source: "A T1")
             },
             assumptions: [], duration: 0)
     }

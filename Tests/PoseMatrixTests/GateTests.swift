@@ -188,6 +188,11 @@ struct CoverageTests {
 @Suite("Results files are recounted")
 struct RecountTests {
     /// small.json's results, as lines, and a function that writes edited lines to a new file.
+    /// A case line's index; nil for the other lines.
+    static func caseIndex(_ line: String) -> Int? {
+        line.firstMatch(of: /^\{"type":"case","index":([0-9]+),/).flatMap { Int($0.1) }
+    }
+
     static func smallResults() async throws -> (lines: [String], write: ([String]) throws -> String) {
         let out = try TestFiles.temporaryFolder()
         _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet"])
@@ -199,8 +204,11 @@ struct RecountTests {
     func signoffRecount() async throws {
         let (lines, write) = try await Self.smallResults()
         let failing = lines.firstIndex { $0.contains(#""status":"failed""#) }!
+        let index = try #require(Self.caseIndex(lines[failing]))
         var deleted = lines
         deleted.remove(at: failing)
+        // Shared records stay where they are; the next case line is where the gap shows.
+        let next = deleted[failing...].firstIndex { Self.caseIndex($0) != nil }!
         var repeated = lines
         repeated.insert(lines[failing], at: failing + 1)
         var lastDropped = Array(lines.dropLast(2))
@@ -210,8 +218,8 @@ struct RecountTests {
         var forgedSummary = lines
         forgedSummary[lines.count - 1] = lines.last!.replacingOccurrences(of: #""failed":2"#, with: #""failed":0"#)
         let cases: [([String], String)] = [
-            (deleted, "\(failing + 1): case index \(failing) where index \(failing - 1) belongs: a case line is missing"),
-            (repeated, "\(failing + 2): case index \(failing - 1) is given twice or out of order: index \(failing) belongs here"),
+            (deleted, "\(next + 1): case index \(index + 1) where index \(index) belongs: a case line is missing"),
+            (repeated, "\(failing + 2): case index \(index) is given twice or out of order: index \(index + 1) belongs here"),
             (lastDropped, "\(lines.count - 1): the file holds 13 cases but its header's plan gives it 14"),
             (
                 forgedSummary,
@@ -237,12 +245,16 @@ struct RecountTests {
             files.append(out.appendingPathComponent(ReportSet.resultsName).path)
         }
         var lines = try TestFiles.read(URL(fileURLWithPath: files[1])).split(separator: "\n").map(String.init)
-        lines.insert(lines[2], at: 3)
+        let second = lines.indices.filter { RecountTests.caseIndex(lines[$0]) != nil }[1]
+        #expect(RecountTests.caseIndex(lines[second]) == 3)
+        lines.insert(lines[second], at: second + 1)
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: files[1]))
         let out = folder.appendingPathComponent("merged").path
         let result = await duoPose(["merge", files[0], files[1], "--out", out])
         #expect(result.code == 65)
-        #expect(result.stderr == "Error: \(files[1]):4: case index 3 is given twice or out of order: index 5 belongs here\n")
+        #expect(
+            result.stderr
+                == "Error: \(files[1]):\(second + 2): case index 3 is given twice or out of order: index 5 belongs here\n")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }

@@ -164,11 +164,8 @@ struct HonestModelTests {
         let out = try TestFiles.temporaryFolder().path
         let result = await duoPose(["run", path, "--out", out, "--deterministic", "--quiet"] + arguments)
         var cases: [String: String] = [:]
-        let text = (try? String(contentsOfFile: out + "/results.jsonl", encoding: .utf8)) ?? ""
-        for line in text.split(separator: "\n") {
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-            guard object["type"] as? String == "case", let id = object["id"] as? String else { continue }
-            cases[id] = "\(object["status"]!): \(object["reason"] as? String ?? "")"
+        if let reader = try? ResultsReader(path: out + "/results.jsonl") {
+            while let read = try reader.next() { cases[read.id] = "\(read.status.rawValue): \(read.reason ?? "")" }
         }
         return (result.code, cases)
     }

@@ -136,7 +136,7 @@ struct PlanTests {
         let device = Evaluation.evaluate(plan.testCase(at: 0), app: matrix.app)
         let simulator = Evaluation.evaluate(plan.testCase(at: 1), app: matrix.app)
         #expect(device.status == .failed)
-        #expect(device.failures.map(\.actual) == ["outer"])
+        #expect(device.failures.map(\.actual) == [.text("outer")])
         #expect(simulator.status == .passed)
     }
 

@@ -195,7 +195,7 @@ struct BaselineTests {
     /// A results.jsonl with the given statuses, one case per id.
     static func resultsFile(_ cases: [(String, CaseResult.Status)]) throws -> String {
         var lines = [
-            #"{"type":"header","formatVersion":1,"tool":"duo-pose","toolVersion":"0.1.0","generatedAt":"1970-01-01T00:00:00Z","matrix":{"name":"B","path":"b.json","sha256":"\#(String(repeating: "0", count: 64))"},"axes":{},"plan":{"cases":\#(cases.count)},"checklist":[]}"#
+            #"{"type":"header","formatVersion":2,"tool":"duo-pose","toolVersion":"0.1.0","generatedAt":"1970-01-01T00:00:00Z","matrix":{"name":"B","path":"b.json","sha256":"\#(String(repeating: "0", count: 64))"},"axes":{},"plan":{"cases":\#(cases.count)},"checklist":[]}"#
         ]
         for (index, (id, status)) in cases.enumerated() {
             lines.append(
@@ -305,6 +305,22 @@ struct BaselineTests {
         #expect(result.stderr == "Error: \(message)\nUsage: \(command.synopsis)\nSee 'duo-pose help \(command.rawValue)'.\n")
     }
 
+    @Test(
+        "a results file of format version 1 is refused, saying how to regenerate it",
+        arguments: [["run", "--baseline", "FILE"], ["merge", "FILE"], ["signoff", "FILE", "--by", "Ada"]])
+    func formatVersion1(arguments: [String]) async throws {
+        let old = try TestFiles.writeTemporary(
+            #"{"type":"header","formatVersion":1,"tool":"duo-pose"}"# + "\n", name: "old.jsonl")
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("out").path
+        let result = await duoPose(arguments.map { $0 == "FILE" ? old : $0 } + ["--out", out])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr
+                == "Error: \(old):1: results format version 1 is no longer read; re-run `duo-pose run` with this version "
+                + "to regenerate it\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test("a baseline that is not a finished results file is refused before anything is written")
     func badBaseline() async throws {
         let folder = try TestFiles.temporaryFolder()
@@ -312,7 +328,7 @@ struct BaselineTests {
         let out = folder.appendingPathComponent("out").path
         let result = await duoPose(["run", "--out", out, "--baseline", bad])
         #expect(result.code == 65)
-        #expect(result.stderr == "Error: \(bad):1: results format version missing is not supported; expected 1\n")
+        #expect(result.stderr == "Error: \(bad):1: results format version missing is not supported; expected 2\n")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }

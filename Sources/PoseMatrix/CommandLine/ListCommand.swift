@@ -6,17 +6,27 @@ enum ListCommand {
             return context.usageError(UsageError(message: "unexpected argument '\(extra)'", command: .list))
         }
         if parsed.flags.contains("--json") {
-            let poses = Pose.catalogue.map { pose in
-                var line = "  {\"id\":\"\(pose.id)\",\"state\":" + Escaping.json(pose.state) + ",\"steps\":["
-                line += pose.steps.map { Escaping.json($0.description) }.joined(separator: ",") + "]"
-                line +=
-                    ",\"fixed\":{"
-                    + pose.fixed.sorted { $0.key.rawValue < $1.key.rawValue }
-                    .map { Escaping.json($0.key.rawValue) + ":" + Escaping.json($0.value.description) }
-                    .joined(separator: ",") + "}}"
-                return line
+            var json = JSONWriter(capacity: 4096)
+            json.beginArray(multiline: true)
+            for pose in Pose.catalogue {
+                json.beginObject()
+                json.member("id", pose.id)
+                json.member("state", pose.state)
+                json.key("steps")
+                json.beginArray()
+                for step in pose.steps { json.string(step.description) }
+                json.endArray()
+                json.key("fixed")
+                json.beginObject()
+                for (axis, value) in pose.fixed.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                    json.member(axis.rawValue, value.description)
+                }
+                json.endObject()
+                json.endObject()
             }
-            context.stdout.write("[\n" + poses.joined(separator: ",\n") + "\n]\n")
+            json.endArray()
+            json.text("\n")
+            context.stdout.write(String(decoding: json.buffer.bytes, as: UTF8.self))
             return DuoPose.ExitCode.success
         }
         var text = ""

@@ -155,39 +155,55 @@ enum ShowCommand {
     private static func json(
         pose: Pose, settings: CaseSettings, steps: [Step], observations: [(Observable, Observation)], events: [SceneEvent]
     ) -> String {
-        var text = "{\n  \"pose\": \"\(pose.id)\",\n  \"state\": " + Escaping.json(pose.state) + ",\n"
-        text += "  \"steps\": [" + steps.map { Escaping.json($0.description) }.joined(separator: ", ") + "],\n"
-        text +=
-            "  \"axes\": {"
-            + axes(settings).map { Escaping.json($0.0) + ": " + Escaping.json($0.1) }
-            .joined(separator: ", ") + "},\n"
-        text += "  \"observables\": {\n"
-        text += observations.map { observable, observation in
-            var line = "    " + Escaping.json(observable.rawValue) + ": {"
+        var json = JSONWriter(style: .spaced, capacity: 8192)
+        json.beginObject(multiline: true)
+        json.member("pose", pose.id)
+        json.member("state", pose.state)
+        json.key("steps")
+        json.beginArray()
+        for step in steps { json.string(step.description) }
+        json.endArray()
+        json.key("axes")
+        json.beginObject()
+        for (axis, value) in axes(settings) { json.member(axis, value) }
+        json.endObject()
+        json.key("observables")
+        json.beginObject(multiline: true)
+        for (observable, observation) in observations {
+            json.key(observable.rawValue)
+            json.beginObject()
+            json.key("value")
             if let value = observation.value {
-                line += "\"value\": " + jsonValue(value) + ", \"provenance\": \"\(observation.provenance.rawValue)\""
-                line += ", \"source\": " + Escaping.json(observation.source) + "}"
+                json.value(value)
+                json.member("provenance", observation.provenance.rawValue)
+                json.member("source", observation.source)
             } else {
-                line += "\"value\": null, \"reason\": " + Escaping.json(observation.source) + "}"
+                json.null()
+                json.member("reason", observation.source)
             }
-            return line
-        }.joined(separator: ",\n")
-        text += "\n  },\n  \"events\": [\n"
-        text += events.map { event in
-            var line = "    {\"event\": \"\(event.kind.rawValue)\""
-            if event.session > 0 { line += ", \"session\": \(event.session)" }
-            if let from = event.from { line += ", \"from\": " + Escaping.json(from) }
-            line += ", \"to\": " + Escaping.json(event.to) + ", \"provenance\": \"\(event.provenance.rawValue)\""
-            return line + ", \"source\": " + Escaping.json(event.source) + "}"
-        }.joined(separator: ",\n")
-        return text + (events.isEmpty ? "" : "\n") + "  ]\n}\n"
+            json.endObject()
+        }
+        json.endObject()
+        json.key("events")
+        json.beginArray(multiline: true)
+        for event in events { write(event, into: &json) }
+        json.endArray()
+        json.endObject()
+        json.text("\n")
+        return String(decoding: json.buffer.bytes, as: UTF8.self)
     }
 
-    private static func jsonValue(_ value: ObservedValue) -> String {
-        switch value {
-        case .text(let text): Escaping.json(text)
-        case .bool, .number: value.description
-        case .list(let items): "[" + items.map(Escaping.json).joined(separator: ", ") + "]"
+    private static func write(_ event: SceneEvent, into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("event", event.kind.rawValue)
+        if event.session > 0 {
+            json.key("session")
+            json.number(event.session)
         }
+        if let from = event.from { json.member("from", from) }
+        json.member("to", event.to)
+        json.member("provenance", event.provenance.rawValue)
+        json.member("source", event.source)
+        json.endObject()
     }
 }

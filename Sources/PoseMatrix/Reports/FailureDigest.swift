@@ -75,7 +75,8 @@ public struct FailureDigest: Sendable {
         }
         for failure in result.failures where result.status == .failed {
             let key = Key(
-                pose: result.pose, observable: failure.observable.rawValue, expected: failure.expected, actual: failure.actual)
+                pose: result.pose, observable: failure.observable.rawValue, expected: failure.expected.description,
+                actual: failure.actual.description)
             add(key, result, pose: pose)
         }
     }

@@ -27,6 +27,13 @@ public struct JUnitReport {
         spool = try Spool(beside: file.url)
     }
 
+    /// Renders and spools one case.
+    public mutating func write(_ result: CaseResult) throws {
+        var buffer = ByteBuffer()
+        Self.render(result, classPrefix: classPrefix, file: header.matrixPath, into: &buffer)
+        try write([result], testcases: buffer.bytes, lengths: [buffer.count])
+    }
+
     /// Spools pre-rendered `<testcase>` elements (from ``CaseRenderer``) and counts each in its suite.
     mutating func write(_ results: [CaseResult], testcases bytes: [UInt8], lengths: [Int]) throws {
         for (result, length) in zip(results, lengths) {
@@ -37,8 +44,9 @@ public struct JUnitReport {
         try spool.write(bytes)
     }
 
-    /// A case's `<testcase>` element: failures with expected, actual and provenance; not run as skipped.
-    static func render(_ result: CaseResult, classPrefix: String, into out: inout ByteBuffer) {
+    /// A case's `<testcase>` element: failures with expected, actual and provenance, the message
+    /// starting `FILE:LINE: ` (the pose entry in the matrix) for CI annotations; not run as skipped.
+    static func render(_ result: CaseResult, classPrefix: String, file: String, into out: inout ByteBuffer) {
         out.append("    <testcase name=\"")
         out.appendXML(result.id)
         out.append("\" classname=\"")
@@ -54,6 +62,12 @@ public struct JUnitReport {
             let names = result.failures.map(\.observable.rawValue).joined(separator: ", ")
             let noun = result.failures.count == 1 ? "expectation" : "expectations"
             out.append(">\n      <failure type=\"expectation\" message=\"")
+            if let line = result.line {
+                out.appendXML(file)
+                out.append(":")
+                out.append(line)
+                out.append(": ")
+            }
             out.appendXML("\(result.failures.count) \(noun) failed: \(names)")
             out.append("\">")
             out.appendXML((result.failures.map(describe) + (result.reason.map { [$0] } ?? [])).joined(separator: "\n"))
@@ -85,9 +99,12 @@ public struct JUnitReport {
         try spool.rewind()
         for suite in suites {
             let counts = suite.counts
+            // The schema allows `file` on a suite, not on a testcase: the matrix the poses come from.
+            let source = Pose.named(suite.pose) == nil ? "" : " file=\"" + Escaping.xml(header.matrixPath) + "\""
             try file.write(
                 "  <testsuite name=\"" + Escaping.xml(suite.pose) + "\" tests=\"\(counts.total)\" failures=\"\(counts.failed)\" "
-                    + "errors=\"\(counts.errors)\" skipped=\"\(counts.notRun)\" time=\"" + Self.time(counts.duration) + "\">\n")
+                    + "errors=\"\(counts.errors)\" skipped=\"\(counts.notRun)\" time=\"" + Self.time(counts.duration) + "\""
+                    + source + ">\n")
             let state = Pose.state(of: suite.pose)
             let profiles = tally.poses.first { $0.pose == suite.pose }?.profiles.joined(separator: ",") ?? ""
             try file.write("    <properties>\n")

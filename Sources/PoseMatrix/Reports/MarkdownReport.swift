@@ -45,8 +45,9 @@ public struct MarkdownReport {
             if result.status == .error { lines.append("  - error: " + Escaping.markdownCell(result.reason ?? "")) }
             for failure in result.failures {
                 lines.append(
-                    "  - `\(failure.observable.rawValue)`: expected `" + Escaping.markdownCode(failure.expected, inTable: false)
-                        + "`, actual `" + Escaping.markdownCode(failure.actual, inTable: false) + "` ("
+                    "  - `\(failure.observable.rawValue)`: expected `"
+                        + Escaping.markdownCode(failure.expected.description, inTable: false)
+                        + "`, actual `" + Escaping.markdownCode(failure.actual.description, inTable: false) + "` ("
                         + failure.provenance.rawValue + ": "
                         + Escaping.markdownCell(failure.source) + ")")
             }

@@ -17,12 +17,15 @@ public struct ReportSet {
     public private(set) var tally = Tally()
 
     private let files: [OutputFile]
+    /// The matrix file as the header records it, which failures point into.
+    private let matrixPath: String
 
     /// Opens the three reports under temporary names in `folder`, which must exist; with a
     /// baseline, the reports compare this run with it. A file of the same name that duo-pose
     /// did not write is refused, not replaced.
     public init(header: RunHeader, folder: URL, baseline: BaselineComparison? = nil) throws {
         comparison = baseline
+        matrixPath = header.matrixPath
         let resultsFile = try OutputFile(folder.appendingPathComponent(Self.resultsName), owner: .results)
         let junitFile = try OutputFile(folder.appendingPathComponent(Self.junitName), owner: .junit)
         let markdownFile = try OutputFile(folder.appendingPathComponent(Self.markdownName), owner: .markdown)
@@ -33,7 +36,7 @@ public struct ReportSet {
     }
 
     /// The renderer that workers use to turn results into report bytes in parallel.
-    public var renderer: CaseRenderer { CaseRenderer(classPrefix: junit.classPrefix) }
+    public var renderer: CaseRenderer { CaseRenderer(classPrefix: junit.classPrefix, file: matrixPath) }
 
     /// Renders and writes one case (merge and tests; runs render on the workers).
     public mutating func write(_ result: CaseResult) throws {
@@ -48,7 +51,7 @@ public struct ReportSet {
             digest.add(result)
             try markdown.write(result)
         }
-        try results.write(line: rendered.lines)
+        try results.write(rendered)
         try junit.write(rendered.results, testcases: rendered.testcases, lengths: rendered.testcaseLengths)
     }
 
@@ -68,8 +71,15 @@ public struct ReportSet {
 /// Cases with their report bytes, rendered off the writing thread, a chunk at a time.
 public struct RenderedCases: Sendable {
     public var results: [CaseResult]
-    /// Their `results.jsonl` lines, one after the other.
+    /// Their `results.jsonl` lines, one after the other, without the references to shared records.
     public var lines: [UInt8]
+    /// Per case: where its line ends in `lines`, and where the references go in it.
+    var lineEnds: [Int]
+    var referencePoints: [Int]
+    /// Per case and ``SharedRecordKind``: the chunk-local id of its record, or -1.
+    var references: [Int32]
+    /// Per ``SharedRecordKind``: the chunk's records.
+    var records: [LocalRecords]
     /// Their `<testcase>` elements, one after the other, and the length of each.
     public var testcases: [UInt8]
     public var testcaseLengths: [Int]
@@ -78,19 +88,28 @@ public struct RenderedCases: Sendable {
 /// Renders cases into report bytes; a value, so workers can share it.
 public struct CaseRenderer: Sendable {
     let classPrefix: String
+    /// The matrix file as the header records it.
+    let file: String
 
     /// The report bytes of a chunk of cases, in order.
     public func render(_ results: [CaseResult]) -> RenderedCases {
-        var lines = ByteBuffer(capacity: results.count * 600)
+        var lines = JSONWriter(capacity: results.count * 300)
         var testcases = ByteBuffer(capacity: results.count * 400)
         var lengths: [Int] = []
         lengths.reserveCapacity(results.count)
+        var ends: [Int] = []
+        var points: [Int] = []
+        var references: [Int32] = []
+        var records = SharedRecordKind.allCases.map { _ in LocalRecords() }
         for result in results {
-            ResultsJSONL.render(result, into: &lines)
+            points.append(ResultsJSONL.render(result, file: file, into: &lines, records: &records, references: &references))
+            ends.append(lines.buffer.count)
             let before = testcases.count
-            JUnitReport.render(result, classPrefix: classPrefix, into: &testcases)
+            JUnitReport.render(result, classPrefix: classPrefix, file: file, into: &testcases)
             lengths.append(testcases.count - before)
         }
-        return RenderedCases(results: results, lines: lines.bytes, testcases: testcases.bytes, testcaseLengths: lengths)
+        return RenderedCases(
+            results: results, lines: lines.buffer.bytes, lineEnds: ends, referencePoints: points, references: references,
+            records: records, testcases: testcases.bytes, testcaseLengths: lengths)
     }
 }

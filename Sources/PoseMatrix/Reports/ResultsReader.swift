@@ -32,6 +32,8 @@ public final class ResultsReader {
     /// The longest line read: far more than a case with every observable failing needs.
     static let maximumLineLength = 16 << 20
     private var sequence: CaseSequence
+    /// The shared records read so far, by id: at most ``SharedRecordKind/limit`` of each kind.
+    private var records = SharedRecords()
 
     /// SHA-256 of the whole file, once ``next()`` has returned nil (the file was read to its end).
     public var sha256: String? {
@@ -61,20 +63,27 @@ public final class ResultsReader {
     /// The next case, or nil after the summary line.
     public func next() throws(ResultsError) -> CaseResult? {
         guard !sawSummary else { return nil }
-        guard let node = try nextLine() else {
-            throw fail("the file ends without a summary line: the run did not finish, or the file was cut short")
-        }
-        switch node["type"]?.string {
-        case "case":
-            let result = try Self.caseResult(node, error: fail)
-            try sequence.check(result, error: fail)
-            return result
-        case "summary":
-            try sequence.checkSummary(node, error: fail)
-            sawSummary = true
-            if try nextLine() != nil { throw fail("a line follows the summary line") }
-            return nil
-        default: throw fail("expected a case or summary line")
+        while true {
+            guard let node = try nextLine() else {
+                throw fail("the file ends without a summary line: the run did not finish, or the file was cut short")
+            }
+            let type = node["type"]?.string
+            if let kind = type.flatMap(SharedRecordKind.init(rawValue:)) {
+                try records.read(node, kind: kind, error: fail)
+                continue
+            }
+            switch type {
+            case "case":
+                let result = try Self.caseResult(node, records: records, error: fail)
+                try sequence.check(result, error: fail)
+                return result
+            case "summary":
+                try sequence.checkSummary(node, error: fail)
+                sawSummary = true
+                if try nextLine() != nil { throw fail("a line follows the summary line") }
+                return nil
+            default: throw fail("expected a case, failures, assumptions or summary line")
+            }
         }
     }
 
@@ -120,8 +129,12 @@ public final class ResultsReader {
 extension ResultsReader {
     fileprivate static func header(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> RunHeader {
         guard node["type"]?.string == "header" else { throw fail("expected the header line of a results.jsonl") }
+        let version = node["formatVersion"]?.shortText ?? "missing"
+        if version == "1" {
+            throw fail("results format version 1 is no longer read; re-run `duo-pose run` with this version to regenerate it")
+        }
         guard node["formatVersion"]?.number == Double(ResultsJSONL.formatVersion) else {
-            throw fail("results format version \(node["formatVersion"]?.shortText ?? "missing") is not supported; expected 1")
+            throw fail("results format version \(version) is not supported; expected \(ResultsJSONL.formatVersion)")
         }
         guard let matrix = node["matrix"], let name = matrix["name"]?.string, let path = matrix["path"]?.string,
             let sha = matrix["sha256"]?.string, let tool = node["toolVersion"]?.string,
@@ -176,35 +189,35 @@ extension ResultsReader {
         return header
     }
 
-    fileprivate static func caseResult(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> CaseResult
-    {
-        guard let index = node["index"]?.number, let id = node["id"]?.string, let pose = node["pose"]?.string,
+    fileprivate static func caseResult(
+        _ node: JSONNode, records: SharedRecords, error fail: (String) -> ResultsError
+    ) throws(ResultsError) -> CaseResult {
+        guard let index = node["index"]?.number, let pose = node["pose"]?.string,
             let statusText = node["status"]?.string, let status = CaseResult.Status(rawValue: statusText),
-            let duration = node["duration"]?.number
-        else { throw fail("a case line lacks its index, id, pose, status or duration") }
-        var failures: [CaseResult.Failure] = []
-        for item in node["failures"]?.items ?? [] {
-            guard let observable = item["observable"]?.string.flatMap(Observable.init(rawValue:)),
-                let expected = item["expected"]?.string, let actual = item["actual"]?.string,
-                let provenance = item["provenance"]?.string.flatMap(Provenance.init(rawValue:)),
-                let source = item["source"]?.string
-            else { throw fail("a failure of case \(quoted(id)) is incomplete") }
-            failures.append(
-                CaseResult.Failure(
-                    observable: observable, expected: expected, actual: actual, provenance: provenance, source: source))
+            let duration = node["duration"]?.number, let valueMembers = node["values"]?.members
+        else { throw fail("a case line lacks its index, pose, values, status or duration") }
+        let title = node["title"]?.string
+        let values = valueMembers.map { AxisEntry(axis: $0.key, value: $0.value.axisText) }
+        var result = CaseResult(
+            index: Int(index), id: "", pose: pose, title: title, values: values, status: status,
+            reason: nil, failures: [], assumptions: [], duration: duration)
+        if let id = node["id"] {
+            guard let text = id.string else { throw fail("a case line's id is not a string") }
+            result.id = text
+        } else {
+            result.id = CaseResult.derivedID(pose: pose, title: title, values: values)
         }
-        var assumptions: [CaseResult.Assumption] = []
-        for item in node["assumptions"]?.items ?? [] {
-            guard let observable = item["observable"]?.string.flatMap(Observable.init(rawValue:)),
-                let provenance = item["provenance"]?.string.flatMap(Provenance.init(rawValue:)),
-                let source = item["source"]?.string
-            else { throw fail("an assumption of case \(quoted(id)) is incomplete") }
-            assumptions.append(CaseResult.Assumption(observable: observable, provenance: provenance, source: source))
+        if let reference = node["reason"] {
+            result.reason = try records.reason(reference, of: result.id, error: fail)
         }
-        return CaseResult(
-            index: Int(index), id: id, pose: pose, title: node["title"]?.string,
-            values: (node["values"]?.members ?? []).map { AxisEntry(axis: $0.key, value: $0.value.string ?? $0.value.shortText) },
-            status: status, reason: node["reason"]?.string, failures: failures, assumptions: assumptions, duration: duration)
+        if let reference = node["failures"] {
+            let record = try records.failures(reference, of: result.id, error: fail)
+            (result.line, result.failures) = (record.line, record.failures)
+        }
+        if let reference = node["assumptions"] {
+            result.assumptions = try records.assumptions(reference, of: result.id, error: fail)
+        }
+        return result
     }
 }
 

@@ -26,32 +26,9 @@ public struct RunScope: Sendable, Equatable {
         return parts.joined(separator: " ")
     }
 
-    /// The header's `filter` member, or "" when nothing narrowed the run.
-    var json: String {
-        guard isFiltered || maxCases != nil else { return "" }
-        var members: [String] = []
-        if !poses.isEmpty { members.append("\"poses\":[" + poses.map(Escaping.json).joined(separator: ",") + "]") }
-        if !values.isEmpty {
-            let axes = values.map { Escaping.json($0.axis.rawValue) + ":[" + $0.values.map(\.json).joined(separator: ",") + "]" }
-            members.append("\"where\":{" + axes.joined(separator: ",") + "}")
-        }
-        if let maxCases { members.append("\"maxCases\":\(maxCases)") }
-        return ",\"filter\":{" + members.joined(separator: ",") + "}"
-    }
-
     public static func == (lhs: RunScope, rhs: RunScope) -> Bool {
         lhs.poses == rhs.poses && lhs.maxCases == rhs.maxCases && lhs.matrixCases == rhs.matrixCases
             && lhs.values.map(\.axis) == rhs.values.map(\.axis) && lhs.values.map(\.values) == rhs.values.map(\.values)
-    }
-}
-
-extension AxisValue {
-    /// The value as JSON: a string, a number or a boolean.
-    var json: String {
-        switch self {
-        case .text(let text): Escaping.json(text)
-        case .bool, .number: description
-        }
     }
 }
 

@@ -8,11 +8,12 @@ public struct CaseResult: Sendable, Equatable {
         case error
     }
 
-    /// An expectation that did not hold, with the value observed and where that value comes from.
+    /// An expectation that did not hold, with the value observed and where that value comes from;
+    /// both typed, so that `results.jsonl` writes them as JSON values and reports as text.
     public struct Failure: Sendable, Equatable {
         public var observable: Observable
-        public var expected: String
-        public var actual: String
+        public var expected: Condition
+        public var actual: ObservedValue
         public var provenance: Provenance
         public var source: String
     }
@@ -38,6 +39,8 @@ public struct CaseResult: Sendable, Equatable {
     public var assumptions: [Assumption]
     /// Seconds the case took; 0 in deterministic runs.
     public var duration: Double
+    /// For a failed case, the line of its pose entry in the matrix file, where CI puts the annotation.
+    public var line: Int? = nil
 }
 
 /// One axis value of a case, in report form.

@@ -51,6 +51,7 @@ public enum Evaluation {
             }
         }
         verdicts.conclude(&result, expectations: expectations)
+        if result.status == .failed { result.line = entry.place?.position.line }
         return result
     }
 
@@ -85,8 +86,8 @@ public enum Evaluation {
             if !expectation.condition.holds(for: value) {
                 result.failures.append(
                     CaseResult.Failure(
-                        observable: observable, expected: expectation.condition.description,
-                        actual: value.description, provenance: observation.provenance, source: observation.source))
+                        observable: observable, expected: expectation.condition, actual: value,
+                        provenance: observation.provenance, source: observation.source))
                 return
             }
             if observation.provenance == .inference || observation.provenance == .unverified {

@@ -112,8 +112,7 @@ public enum Explorer {
                 guard !expectation.condition.holds(for: value) else { continue }
                 failures.append(
                     CaseResult.Failure(
-                        observable: expectation.observable, expected: expectation.condition.description,
-                        actual: value.description,
+                        observable: expectation.observable, expected: expectation.condition, actual: value,
                         provenance: observation.provenance, source: observation.source))
             }
             if let gap {

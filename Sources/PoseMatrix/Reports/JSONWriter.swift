@@ -1,0 +1,119 @@
+/// JSON written straight into a ``ByteBuffer``: the one writer behind `results.jsonl`,
+/// `list --json` and `show --json`. It places the commas, colons and line breaks, so that callers
+/// say only what goes in; strings are escaped by ``ByteBuffer/appendJSONString(_:)``.
+public struct JSONWriter {
+    /// The separators: `,` and `:` for files, `, ` and `: ` for output people also read.
+    public enum Style: Sendable {
+        case compact
+        case spaced
+    }
+
+    /// An open object or array: how many members it has so far, and whether each goes on its own line.
+    private struct Frame {
+        var count: Int
+        var multiline: Bool
+    }
+
+    public private(set) var buffer: ByteBuffer
+    private let style: Style
+    private var frames: [Frame] = []
+    /// Whether a key was written and its value is next.
+    private var afterKey = false
+
+    /// A writer; `continuingObject` starts inside an object that already has members (a record
+    /// line's body, written after its type and id).
+    public init(style: Style = .compact, capacity: Int = 256, continuingObject: Bool = false) {
+        buffer = ByteBuffer(capacity: capacity)
+        self.style = style
+        frames.reserveCapacity(8)
+        if continuingObject { frames.append(Frame(count: 1, multiline: false)) }
+    }
+
+    /// Text that is not JSON, between values: a line end.
+    public mutating func text(_ text: String) { buffer.append(text) }
+
+    public mutating func beginObject(multiline: Bool = false) {
+        startValue()
+        buffer.append("{")
+        frames.append(Frame(count: 0, multiline: multiline))
+    }
+
+    public mutating func endObject() { end("}") }
+
+    public mutating func beginArray(multiline: Bool = false) {
+        startValue()
+        buffer.append("[")
+        frames.append(Frame(count: 0, multiline: multiline))
+    }
+
+    public mutating func endArray() { end("]") }
+
+    /// An object member's name; its value comes next.
+    public mutating func key(_ name: String) {
+        startMember()
+        buffer.appendJSONString(name)
+        buffer.append(style == .compact ? ":" : ": ")
+        afterKey = true
+    }
+
+    public mutating func string(_ text: String) {
+        startValue()
+        buffer.appendJSONString(text)
+    }
+
+    public mutating func number(_ number: Int) {
+        startValue()
+        buffer.append(number)
+    }
+
+    /// A number as people write it: `90`, `174.1`, never `90.0`.
+    public mutating func number(_ number: Double) {
+        startValue()
+        buffer.append(formatNumber(number))
+    }
+
+    public mutating func bool(_ flag: Bool) {
+        startValue()
+        buffer.append(flag ? "true" : "false")
+    }
+
+    public mutating func null() {
+        startValue()
+        buffer.append("null")
+    }
+
+    /// A value that is JSON already, such as seconds written by `ResultsJSONL.seconds`.
+    public mutating func raw(_ json: String) {
+        startValue()
+        buffer.append(json)
+    }
+
+    /// Before a value: after a key, nothing; otherwise (in an array) the separator and line break.
+    private mutating func startValue() {
+        if afterKey {
+            afterKey = false
+        } else {
+            startMember()
+        }
+    }
+
+    /// Before a member: the separator, and the line break and indent of a multiline container.
+    private mutating func startMember() {
+        guard !frames.isEmpty else { return }
+        let index = frames.count - 1
+        if frames[index].count > 0 { buffer.append(style == .spaced && !frames[index].multiline ? ", " : ",") }
+        if frames[index].multiline { newline(indent: frames.count) }
+        frames[index].count += 1
+    }
+
+    private mutating func end(_ bracket: String) {
+        let frame = frames.removeLast()
+        if frame.multiline { newline(indent: frames.count) }
+        buffer.append(bracket)
+    }
+
+    private mutating func newline(indent: Int) {
+        buffer.append("\n")
+        buffer.append(String(repeating: "  ", count: indent))
+    }
+}

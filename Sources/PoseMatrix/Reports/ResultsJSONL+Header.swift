@@ -1,0 +1,159 @@
+/// The header and summary lines of `results.jsonl`.
+extension ResultsJSONL {
+    /// The header line: tool, matrix, axes, plan and what narrowed it, trust, shard, observations, checklist.
+    static func headerLine(_ header: RunHeader) -> [UInt8] {
+        var json = JSONWriter(capacity: 4096)
+        json.beginObject()
+        json.key("type")
+        json.string("header")
+        json.key("formatVersion")
+        json.number(formatVersion)
+        json.key("tool")
+        json.string("duo-pose")
+        json.key("toolVersion")
+        json.string(header.toolVersion)
+        json.key("generatedAt")
+        json.string(header.generatedAt)
+        json.key("matrix")
+        json.beginObject()
+        json.member("name", header.matrixName)
+        json.member("path", header.matrixPath)
+        json.member("sha256", header.matrixSHA256)
+        json.endObject()
+        json.key("axes")
+        json.beginObject()
+        for spec in header.axes {
+            json.key(spec.axis.rawValue)
+            json.beginArray()
+            for value in spec.values { json.value(value) }
+            json.endArray()
+        }
+        json.endObject()
+        writeRun(header, into: &json)
+        json.key("checklist")
+        json.beginArray()
+        for item in header.checklist {
+            json.beginObject()
+            json.member("id", item.id)
+            json.member("text", item.text)
+            json.key("poses")
+            json.beginArray()
+            for pose in item.poses { json.string(pose) }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.text("\n")
+        return json.buffer.bytes
+    }
+
+    /// The header's plan, filter, gate, app scan, trust, shard and observations.
+    private static func writeRun(_ header: RunHeader, into json: inout JSONWriter) {
+        json.key("plan")
+        json.beginObject()
+        json.key("cases")
+        json.number(header.planCases)
+        if let cases = header.scope.matrixCases {
+            json.key("matrixCases")
+            json.number(cases)
+        }
+        json.endObject()
+        header.scope.write(into: &json)
+        if header.strict {
+            json.key("strict")
+            json.bool(true)
+        }
+        if header.failOnNew { json.member("failOn", "new") }
+        if let scan = header.appScan {
+            json.key("appScan")
+            json.raw(scan.headerJSON)
+        }
+        json.key("trust")
+        json.beginArray()
+        for level in Provenance.allCases where header.trust.levels.contains(level) { json.string(level.rawValue) }
+        json.endArray()
+        if let shard = header.shard {
+            json.key("shard")
+            json.beginObject()
+            json.key("index")
+            json.number(shard.index)
+            json.key("total")
+            json.number(shard.total)
+            json.endObject()
+        }
+        if let observations = header.observations {
+            json.key("observations")
+            json.beginObject()
+            json.member("path", observations.path)
+            json.member("sha256", observations.sha256)
+            json.endObject()
+        }
+    }
+
+    /// The summary line: totals, verdict, the baseline comparison, duration.
+    static func summaryLine(_ tally: Tally, header: RunHeader) -> [UInt8] {
+        let counts = tally.overall
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("type", "summary")
+        for (name, count) in [
+            ("total", counts.total), ("passed", counts.passed), ("failed", counts.failed), ("notRun", counts.notRun),
+            ("error", counts.errors),
+        ] {
+            json.key(name)
+            json.number(count)
+        }
+        json.member("verdict", header.verdict(counts, newFailures: tally.baseline?.newFailures.count).word)
+        if let diff = tally.baseline {
+            json.key("baseline")
+            json.beginObject()
+            json.member("path", diff.path)
+            for (name, count) in [
+                ("newFailures", diff.newFailures.count), ("fixed", diff.fixed.count),
+                ("stillFailing", diff.stillFailing.count), ("newCases", diff.newCases.count),
+                ("removedCases", diff.removedCases.count),
+            ] {
+                json.key(name)
+                json.number(count)
+            }
+            json.endObject()
+        }
+        json.key("duration")
+        json.raw(seconds(counts.duration))
+        json.endObject()
+        json.text("\n")
+        return json.buffer.bytes
+    }
+}
+
+extension RunScope {
+    /// The header's `filter` member, when something narrowed the run.
+    func write(into json: inout JSONWriter) {
+        guard isFiltered || maxCases != nil else { return }
+        json.key("filter")
+        json.beginObject()
+        if !poses.isEmpty {
+            json.key("poses")
+            json.beginArray()
+            for pose in poses { json.string(pose) }
+            json.endArray()
+        }
+        if !values.isEmpty {
+            json.key("where")
+            json.beginObject()
+            for (axis, allowed) in values {
+                json.key(axis.rawValue)
+                json.beginArray()
+                for value in allowed { json.value(value) }
+                json.endArray()
+            }
+            json.endObject()
+        }
+        if let maxCases {
+            json.key("maxCases")
+            json.number(maxCases)
+        }
+        json.endObject()
+    }
+}

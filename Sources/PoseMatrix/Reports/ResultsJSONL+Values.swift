@@ -1,0 +1,129 @@
+/// Typed values in `results.jsonl` (format 2) and `show --json`: observed values as JSON strings, booleans, numbers
+/// and arrays; expectations as `{"op": ">=", "value": 100}`; axis values typed by their axis.
+extension JSONWriter {
+    /// A member whose value is a string.
+    mutating func member(_ name: String, _ text: String) {
+        key(name)
+        string(text)
+    }
+
+    /// An axis value: a string, a boolean or a number.
+    mutating func value(_ value: AxisValue) {
+        switch value {
+        case .text(let text): string(text)
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        }
+    }
+
+    /// An observed value: text as a string, a list as an array of strings.
+    mutating func value(_ value: ObservedValue) {
+        switch value {
+        case .text(let text): string(text)
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        case .list(let items):
+            beginArray()
+            for item in items { string(item) }
+            endArray()
+        }
+    }
+
+    /// An expectation as `{"op":OP,"value":V}`, with `"tolerance"` for `≈`.
+    mutating func value(_ condition: Condition) {
+        beginObject()
+        member("op", condition.operatorName)
+        key("value")
+        switch condition {
+        case .equals(let expected), .notEquals(let expected): value(expected)
+        case .oneOf(let values):
+            beginArray()
+            for expected in values { value(expected) }
+            endArray()
+        case .atLeast(let bound), .atMost(let bound): number(bound)
+        case .approximately(let expected, let tolerance):
+            value(expected)
+            key("tolerance")
+            number(tolerance)
+        case .contains(let name): string(name)
+        }
+        endObject()
+    }
+
+    /// An axis value as reports write it, as JSON of its axis's type: `false`, `90`, `"device"`.
+    mutating func value(axisValue entry: AxisEntry) {
+        switch Axis(rawValue: entry.axis)?.domain {
+        case .bool, .degrees, .whole: raw(entry.value)
+        case .choice, nil: string(entry.value)
+        }
+    }
+}
+
+extension Condition {
+    /// The operator a results file names: the matrix's own, and `==` for a plain value.
+    var operatorName: String {
+        switch self {
+        case .equals: "=="
+        case .notEquals: "!="
+        case .oneOf: "in"
+        case .atLeast: ">="
+        case .atMost: "<="
+        case .approximately: "≈"
+        case .contains: "contains"
+        }
+    }
+}
+
+extension JSONNode {
+    /// The node as an observed value, as ``JSONWriter/value(_:)-(ObservedValue)`` writes one.
+    var observedValue: ObservedValue? {
+        switch value {
+        case .string(let text): .text(text)
+        case .bool(let flag): .bool(flag)
+        case .number(let number, _): .number(number)
+        case .array(let items):
+            items.allSatisfy { $0.string != nil } ? .list(items.compactMap(\.string)) : nil
+        default: nil
+        }
+    }
+
+    /// The node as an expectation, as ``JSONWriter/value(_:)-(Condition)`` writes one.
+    var condition: Condition? {
+        guard let name = self["op"]?.string, let operand = self["value"] else { return nil }
+        switch name {
+        case "==": return operand.observedValue.map(Condition.equals)
+        case "!=": return operand.observedValue.map(Condition.notEquals)
+        case "in":
+            guard let items = operand.items else { return nil }
+            let values = items.compactMap(\.observedValue)
+            return values.count == items.count ? .oneOf(values) : nil
+        case ">=": return operand.number.map(Condition.atLeast)
+        case "<=": return operand.number.map(Condition.atMost)
+        case "≈":
+            guard let value = operand.observedValue, let tolerance = self["tolerance"]?.number else { return nil }
+            return .approximately(value, tolerance: tolerance)
+        case "contains": return operand.string.map(Condition.contains)
+        default: return nil
+        }
+    }
+
+    /// An axis value written typed, back in report form: `false`, `90`, `device`.
+    var axisText: String {
+        switch value {
+        case .bool(let flag): String(flag)
+        case .number(let number, _): formatNumber(number)
+        case .string(let text): text
+        default: shortText
+        }
+    }
+}
+
+extension CaseResult {
+    /// The id readers derive from the pose, title and values when a line leaves it out:
+    /// `P5 [profile=device, hingeAngle=90]`, `P9 outer display`.
+    static func derivedID(pose: String, title: String?, values: [AxisEntry]) -> String {
+        let label = title.map { pose + " " + $0 } ?? pose
+        guard !values.isEmpty else { return label }
+        return label + " [" + values.map { $0.axis + "=" + $0.value }.joined(separator: ", ") + "]"
+    }
+}
