@@ -92,7 +92,7 @@ enum LayerCheck {
     /// check was written (the results writer and reader, the evaluation hot path); the list may
     /// only shrink.
     static let longFunctionsLeft = [
-        "Reports/ResultsReader.swift: header",
+        "Reports/ResultsReader.swift: header"
     ]
 
     /// `Folder/File.swift uses Type (declared in Higher/)`, sorted, for every such use.
