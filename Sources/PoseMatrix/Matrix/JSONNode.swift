@@ -62,3 +62,28 @@ public struct JSONNode: Sendable {
         }
     }
 }
+
+/// Reading a node of a known shape: nil when it is of another kind.
+extension JSONNode {
+    /// The value of an object's member.
+    subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    var string: String? { if case .string(let text) = value { text } else { nil } }
+    var number: Double? { if case .number(let number, _) = value { number } else { nil } }
+    var bool: Bool? { if case .bool(let flag) = value { flag } else { nil } }
+    var items: [JSONNode]? { if case .array(let items) = value { items } else { nil } }
+    var members: [Member]? { if case .object(let members) = value { members } else { nil } }
+
+    /// The node as an axis value in a header.
+    var axisValue: AxisValue? {
+        switch value {
+        case .string(let text): .text(text)
+        case .bool(let flag): .bool(flag)
+        case .number(let number, _): .number(number)
+        default: nil
+        }
+    }
+}

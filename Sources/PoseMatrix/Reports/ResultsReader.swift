@@ -140,39 +140,10 @@ extension ResultsReader {
             let sha = matrix["sha256"]?.string, let tool = node["toolVersion"]?.string,
             let generatedAt = node["generatedAt"]?.string, let planCases = node["plan"]?["cases"]?.number
         else { throw fail("the header line lacks the matrix, tool, time or plan") }
-        var axes: [AxisSpec] = []
-        for member in node["axes"]?.members ?? [] {
-            guard let axis = Axis(rawValue: member.key), let items = member.value.items else {
-                throw fail("unknown axis \(quoted(member.key)) in the header")
-            }
-            axes.append(AxisSpec(axis: axis, values: items.compactMap(\.axisValue)))
-        }
-        var checklist: [ChecklistItem] = []
-        for item in node["checklist"]?.items ?? [] {
-            guard let id = item["id"]?.string, let text = item["text"]?.string, let poses = item["poses"]?.items else {
-                throw fail("a checklist item in the header lacks its id, text or poses")
-            }
-            checklist.append(ChecklistItem(id: id, text: text, poses: poses.compactMap(\.string)))
-        }
-        var shard: Shard?
-        if let shardNode = node["shard"] {
-            guard let index = shardNode["index"]?.number, let total = shardNode["total"]?.number,
-                let valid = Shard.valid(index: Int(index), total: Int(total))
-            else { throw fail("the header's shard is not K/N") }
-            shard = valid
-        }
-        var trust = Trust.everything
-        if let levels = node["trust"] {
-            guard let items = levels.items else { throw fail("the header's trust is not a list of provenance levels") }
-            var set: Set<Provenance> = []
-            for item in items {
-                guard let level = item.string.flatMap(Provenance.init(rawValue:)) else {
-                    throw fail("the header's trust names \(item.shortText), not a provenance level")
-                }
-                set.insert(level)
-            }
-            trust = Trust(set)
-        }
+        let axes = try Self.axes(node, error: fail)
+        let checklist = try Self.checklist(node, error: fail)
+        let shard = try Self.shard(node, error: fail)
+        let trust = try Self.trust(node, error: fail)
         var observations: (path: String, sha256: String)?
         if let recorded = node["observations"], let path = recorded["path"]?.string, let sha = recorded["sha256"]?.string {
             observations = (path, sha)
@@ -187,6 +158,54 @@ extension ResultsReader {
         header.appScan = try AppScanRecord.read(node["appScan"], error: fail)
         try validate(header, error: fail)
         return header
+    }
+
+    /// The header's axes and their values.
+    private static func axes(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> [AxisSpec] {
+        var axes: [AxisSpec] = []
+        for member in node["axes"]?.members ?? [] {
+            guard let axis = Axis(rawValue: member.key), let items = member.value.items else {
+                throw fail("unknown axis \(quoted(member.key)) in the header")
+            }
+            axes.append(AxisSpec(axis: axis, values: items.compactMap(\.axisValue)))
+        }
+        return axes
+    }
+
+    /// The matrix's checklist, as the header copies it.
+    private static func checklist(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> [ChecklistItem]
+    {
+        var checklist: [ChecklistItem] = []
+        for item in node["checklist"]?.items ?? [] {
+            guard let id = item["id"]?.string, let text = item["text"]?.string, let poses = item["poses"]?.items else {
+                throw fail("a checklist item in the header lacks its id, text or poses")
+            }
+            checklist.append(ChecklistItem(id: id, text: text, poses: poses.compactMap(\.string)))
+        }
+        return checklist
+    }
+
+    /// The shard the file holds, if it is one.
+    private static func shard(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> Shard? {
+        guard let shardNode = node["shard"] else { return nil }
+        guard let index = shardNode["index"]?.number, let total = shardNode["total"]?.number,
+            let valid = Shard.valid(index: Int(index), total: Int(total))
+        else { throw fail("the header's shard is not K/N") }
+        return valid
+    }
+
+    /// The provenance levels the run trusted; every level when the header does not say.
+    private static func trust(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> Trust {
+        guard let levels = node["trust"] else { return .everything }
+        guard let items = levels.items else { throw fail("the header's trust is not a list of provenance levels") }
+        var set: Set<Provenance> = []
+        for item in items {
+            guard let level = item.string.flatMap(Provenance.init(rawValue:)) else {
+                throw fail("the header's trust names \(item.shortText), not a provenance level")
+            }
+            set.insert(level)
+        }
+        return Trust(set)
     }
 
     fileprivate static func caseResult(
@@ -218,29 +237,5 @@ extension ResultsReader {
             result.assumptions = try records.assumptions(reference, of: result.id, error: fail)
         }
         return result
-    }
-}
-
-extension JSONNode {
-    /// The value of an object's member.
-    subscript(key: String) -> JSONNode? {
-        guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }?.value
-    }
-
-    var string: String? { if case .string(let text) = value { text } else { nil } }
-    var number: Double? { if case .number(let number, _) = value { number } else { nil } }
-    var bool: Bool? { if case .bool(let flag) = value { flag } else { nil } }
-    var items: [JSONNode]? { if case .array(let items) = value { items } else { nil } }
-    var members: [Member]? { if case .object(let members) = value { members } else { nil } }
-
-    /// The node as an axis value in a header.
-    var axisValue: AxisValue? {
-        switch value {
-        case .string(let text): .text(text)
-        case .bool(let flag): .bool(flag)
-        case .number(let number, _): .number(number)
-        default: nil
-        }
     }
 }
