@@ -160,6 +160,23 @@ struct MarkdownTableTests {
         #expect(rows.contains("| `bars.edge` | inference | I from A T62: bar on the same hardware side | 6 | P1, P3, P11 |"))
         #expect(rows.contains("| | inference | I from M AX-PR (simulator) | 2 | P1, P3 |"))
     }
+
+    @Test("rows past the cap are counted under the table: every distinct assumption of a passed case is listed or counted")
+    func assumptionsCounted() async throws {
+        let out = try TestFiles.temporaryFolder()
+        #expect(await duoPose(["--out", out.path, "--deterministic", "--quiet"]).code == 0)
+        var distinct: Set<CaseResult.Assumption> = []
+        let reader = try ResultsReader(path: out.appendingPathComponent("results.jsonl").path)
+        while let result = try reader.next() {
+            if result.status == .passed { distinct.formUnion(result.assumptions) }
+        }
+        #expect(distinct.count > 50, "the reference matrix's passes rest on more assumptions than the table lists")
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        #expect(
+            report.contains(
+                "\n… and \(distinct.count - 50) more rows (observable, provenance and source) left out: "
+                    + "see the assumption records of results.jsonl.\n"))
+    }
 }
 
 @Suite("Markdown limits")

@@ -24,6 +24,8 @@ public struct MarkdownReport {
     private var explorationRows: [String] = []
     /// Not-run cases whose reason is past the row limit.
     private var unlistedNotRun = 0
+    /// Assumption rows past the limit, counted so the table says how many it leaves out.
+    private var unlistedAssumptions: Set<CaseResult.Assumption> = []
 
     public init(header: RunHeader, file: OutputFile) {
         self.header = header
@@ -61,8 +63,9 @@ public struct MarkdownReport {
                 unlistedNotRun += 1
             }
         case .passed:
-            for assumption in result.assumptions {
-                Self.count(assumption, pose: result.pose, in: &assumptions, order: &assumptionOrder)
+            for assumption in result.assumptions
+            where !Self.count(assumption, pose: result.pose, in: &assumptions, order: &assumptionOrder) {
+                unlistedAssumptions.insert(assumption)
             }
         }
     }
@@ -190,6 +193,10 @@ public struct MarkdownReport {
             out += "|" + (repeated ? "" : " `\(key.observable.rawValue)`") + " | \(key.provenance.rawValue) | "
             out += Escaping.markdownCell(key.source)
             out += " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
+        }
+        if !unlistedAssumptions.isEmpty {
+            out += "\n… and \(unlistedAssumptions.count) more rows (observable, provenance and source) left out: "
+            out += "see the assumption records of results.jsonl.\n"
         }
         try file.write(out)
     }
