@@ -7,10 +7,10 @@ import Testing
 @Suite("Report hot paths")
 struct ReportSpeedTests {
     static func result(
-        _ pose: String, _ status: CaseResult.Status, reason: String? = nil, assumptions: [CaseResult.Assumption] = []
+        _ pose: String, _ status: CaseResult.Status, assumptions: [CaseResult.Assumption] = []
     ) -> CaseResult {
         CaseResult(
-            index: 0, id: pose, pose: pose, title: nil, values: [], status: status, reason: reason, failures: [],
+            index: 0, id: pose, pose: pose, title: nil, values: [], status: status, reason: nil, failures: [],
             assumptions: assumptions, duration: 0)
     }
 
@@ -40,24 +40,6 @@ struct ReportSpeedTests {
         let report = try Self.markdown(results)
         #expect(report.contains("| `display` | inference | source a | 6 | P1, P2 |\n"))
         #expect(report.contains("| `screen` | unverified | source b | 3 | P1, P3 |\n"))
-    }
-
-    @Test("runs of equal not-run reasons are counted per pose; past the row limit a run counts every case")
-    func reasonRuns() throws {
-        var results = [
-            Self.result("P1", .notRun, reason: "r0"), Self.result("P1", .notRun, reason: "r0"),
-            Self.result("P1", .notRun, reason: "r1"), Self.result("P2", .notRun, reason: "r0"),
-        ]
-        for row in 2...MarkdownReport.listedReasonLimit {  // r50 is the 51st reason, past the limit
-            results += [Self.result("P2", .notRun, reason: "r\(row)"), Self.result("P2", .notRun, reason: "r\(row)")]
-        }
-        results.append(Self.result("P2", .notRun, reason: "r1"))
-        let report = try Self.markdown(results)
-        #expect(report.contains("| r0 | 3 | P1, P2 |\n"))
-        #expect(report.contains("| r1 | 2 | P1, P2 |\n"))
-        #expect(report.contains("| r49 | 2 | P2 |\n"))
-        #expect(!report.contains("| r50 |"))
-        #expect(report.contains("\n… and 2 more not-run cases with other reasons: see results.jsonl.\n"))
     }
 
     @Test("a large block goes after what is buffered, and text after it, in order")
