@@ -89,6 +89,10 @@ struct CallbackModelTests {
             app: opensWindows, observable: .newWindowSecondLayout, value: "", provenance: .unverified,
             source: "no source gives newWindow.secondLayout for a window opened on the inner display"),
         Fact(
+            name: "opened held in landscape, no source gives the first layout", steps: [.rotate(.landscape), .newWindow],
+            app: opensWindows, observable: .newWindowFirstLayout, value: "", provenance: .unverified,
+            source: "no source gives newWindow.firstLayout for a window opened with the device held in landscape"),
+        Fact(
             name: "without a new window there is no second layout", steps: [], observable: .newWindowSecondLayout,
             value: "", provenance: .unverified, source: "no new window opened, so no source gives newWindow.secondLayout"),
         Fact(

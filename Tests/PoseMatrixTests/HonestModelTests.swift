@@ -565,11 +565,20 @@ struct GuideTests {
     }
 
     @Test(
-        "the bottom bar slot sits 20 pt above the bottom, measured open flat",
+        "the bottom bar slot sits 20 pt above the bottom; its span is an inference, as the facts do not say which bottom",
         arguments: [
-            (Profile.simulator, [Step.open], Observation.fact(.text("593-649"), .measured, "M AX-PR")),
-            (.simulator, [.open, .book], .fact(.text("593-649"), .inference, "I from M AX-PR (simulator, measured flat only)")),
-            (.device, [.open], .fact(.text("593-649"), .inference, "I from M AX-PR (simulator)")),
+            (
+                Profile.simulator, [Step.open],
+                Observation.fact(.text("593-649"), .inference, "I from M AX-PR: 20 pt above the scene's bottom (669), extent 56")
+            ),
+            (
+                .simulator, [.open, .book],
+                .fact(.text("593-649"), .inference, "I from M AX-PR: 20 pt above the scene's bottom (669), extent 56")
+            ),
+            (
+                .device, [.open],
+                .fact(.text("593-649"), .inference, "I from M AX-PR: 20 pt above the scene's bottom (669), extent 56")
+            ),
             (
                 .simulator, [.open, .rotate(.portrait)],
                 .unknown("no source gives barSlot.bottom outside the inner display in landscape, left to right, full screen")

@@ -41,6 +41,17 @@ import Testing
             ])
     }
 
+    @Test func aNestedTypeExemptsOnlyTheFileDeclaringIt() {
+        let folders = [
+            "Model": [
+                "Tallies.swift": "struct Tallies { struct Tally {}; var a: Tally }",
+                "Other.swift": "func f(_ t: Tally) {}",
+            ],
+            "Reports": ["Tally.swift": "struct Tally {}"],
+        ]
+        #expect(LayerCheck.violations(in: folders) == ["Model/Other.swift uses Tally (declared in Reports/)"])
+    }
+
     @Test func theCheckSkipsCommentsStringsAndMembers() {
         let folders = [
             "Support": ["Text.swift": "/* Report */ let a = \"Report \\\"Report\\\"\"; let b = #\"Report\"#; x.Report"],
@@ -91,25 +102,27 @@ enum LayerCheck {
     /// `Folder/File.swift uses Type (declared in Higher/)`, sorted, for every such use.
     ///
     /// A name counts as the top-level type of the lowest folder declaring it; a nested type
-    /// (`EventTallies.Tally` in Model) counts for its own folder too, so that a use of it there
-    /// is not taken for a higher folder's type of the same name (`Tally` in Reports).
+    /// (`EventTallies.Tally` in Model) counts in the file declaring it, so that a use of it there
+    /// is not taken for a higher folder's type of the same name (`Tally` in Reports), while a use
+    /// of that name anywhere else in a lower folder still is.
     static func violations(in folders: [String: [String: String]]) -> [String] {
         var declaredIn: [String: Int] = [:]
-        var nestedIn: [String: Int] = [:]
         for (folder, files) in folders {
             guard let level = order.firstIndex(of: folder) else { continue }
             for text in files.values {
-                let scan = SwiftSourceScan(text)
-                for name in scan.declaredTypes(nested: false) { declaredIn[name] = min(declaredIn[name] ?? level, level) }
-                for name in scan.declaredTypes(nested: true) { nestedIn[name] = min(nestedIn[name] ?? level, level) }
+                for name in SwiftSourceScan(text).declaredTypes(nested: false) {
+                    declaredIn[name] = min(declaredIn[name] ?? level, level)
+                }
             }
         }
         var violations: [String] = []
         for (folder, files) in folders {
             guard let level = order.firstIndex(of: folder) else { continue }
             for (file, text) in files {
-                for name in SwiftSourceScan(text).typeReferences {
-                    if let home = declaredIn[name], home > level, nestedIn[name, default: home] > level {
+                let scan = SwiftSourceScan(text)
+                let nestedHere = Set(scan.declaredTypes(nested: true))
+                for name in scan.typeReferences {
+                    if let home = declaredIn[name], home > level, !nestedHere.contains(name) {
                         violations.append("\(folder)/\(file) uses \(name) (declared in \(order[home])/)")
                     }
                 }

@@ -448,6 +448,26 @@ struct MatrixScanTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test("a results header whose appScan.unknown names no app key is refused, not dropped")
+    func unknownKeyRefused() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerShows])
+        let folder = app.root.deletingLastPathComponent()
+        let matrix = folder.appendingPathComponent("nightly.json5")
+        try Data(Self.matrix(#"{ scan: "App" }"#).utf8).write(to: matrix)
+        let out = folder.appendingPathComponent("run")
+        _ = await duoPose(["run", matrix.path, "--out", out.path, "--deterministic", "--quiet"])
+        let results = out.appendingPathComponent(ReportSet.resultsName)
+        let text = try TestFiles.read(results)
+        let edited = try #require(text.range(of: #""unknown":["#)).upperBound
+        try Data((String(text[..<edited]) + #""bogusKey","# + String(text[edited...])).utf8).write(to: results)
+        let merged = await duoPose(["merge", results.path, "--out", folder.appendingPathComponent("merged").path])
+        #expect(merged.code == 65)
+        #expect(
+            merged.stderr
+                == "Error: \(results.path):1: appScan.unknown names \"bogusKey\", not an app key the scanner reads\n")
+    }
+
     @Test("a scan path that is not an app stops the run before anything is written")
     func notAnApp() async throws {
         let app = try TemporaryApp()

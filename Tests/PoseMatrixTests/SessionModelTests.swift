@@ -11,8 +11,9 @@ struct SessionModelTests {
 
     static let facts: [Fact] = [
         Fact(
-            name: "[M S0] the launch window keeps its own values", steps: [], observable: .windowSceneStorage,
-            value: "kept", provenance: .measured, source: "M S0"),
+            name: "[I from M S0] the launch window keeps its own values: S0 compared them beside a new window only",
+            steps: [], observable: .windowSceneStorage, value: "kept", provenance: .inference,
+            source: "I from M S0: a window keeps its own values (measured beside a new window)"),
         Fact(
             name: "[M S0] a new window's @SceneStorage starts from the defaults", steps: [.open, .newWindow],
             app: opensWindows, observable: .windowSceneStorage, value: "fresh", provenance: .measured, source: "M S0"),
@@ -21,8 +22,14 @@ struct SessionModelTests {
             steps: [.open, .newWindow, .restoreWindow], app: opensWindows, observable: .windowSceneStorage,
             value: "restored", provenance: .measured, source: "M S0"),
         Fact(
-            name: "[M S0] the restored window replaces the new one in front", steps: [.open, .newWindow, .restoreWindow],
-            app: opensWindows, observable: .windowsVisible, value: "1", provenance: .measured, source: "M S0"),
+            name: "[I from M S0] the restored window replaces the new one in front, placed as a new window is",
+            steps: [.open, .newWindow, .restoreWindow], app: opensWindows, observable: .windowsVisible, value: "1",
+            provenance: .inference, source: "I from M S0: a restored window is taken to be placed as a new window is"),
+        Fact(
+            name: "[I from M AX-DGb] the restored window's size rests on the same inference",
+            steps: [.open, .newWindow, .restoreWindow], app: opensWindows, observable: .sceneSize, value: "951x669",
+            provenance: .inference,
+            source: "I from M AX-DGb; A App Store Connect: a restored window is taken to be placed as a new window is"),
         Fact(
             name: "[A via S0] a device restores the window; its values rest on the simulator",
             steps: [.open, .newWindow, .restoreWindow], profile: .device, app: opensWindows,

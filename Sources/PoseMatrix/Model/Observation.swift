@@ -49,6 +49,14 @@ public struct Observation: Sendable, Hashable {
         Observation(value: value, provenance: provenance, source: source)
     }
 
+    /// The same value, no firmer than an inference from its source: `I from M S0: why`.
+    func inferred(_ why: String) -> Observation {
+        guard value != nil, provenance == .apple || provenance == .measured else { return self }
+        let tag = provenance == .apple ? "A" : "M"
+        let source = self.source.hasPrefix(tag + " ") ? self.source : tag + " " + self.source
+        return .fact(value!, .inference, "I from \(source): \(why)")
+    }
+
     /// No source gives this value in this state: cases that expect it are not run.
     public static func unknown(_ reason: String) -> Observation {
         Observation(value: nil, provenance: .unverified, source: reason)

@@ -45,6 +45,9 @@ extension SceneModel {
         guard newWindowDisplay == .outer else {
             return .unknown("no source gives \(observable.rawValue) for a window opened on the inner display")
         }
+        guard !newWindowInLandscape else {
+            return .unknown("no source gives \(observable.rawValue) for a window opened with the device held in landscape")
+        }
         let size = observable == .newWindowFirstLayout ? "466x562" : "382x644"
         return measured(.text(size), "M S0", in: [.closed])
     }

@@ -2,6 +2,16 @@
 extension SceneModel {
     /// Reads one observable in the current state.
     public func observe(_ observable: Observable) -> Observation {
+        if placementInferred, Self.dependsOnRestoredPlacement.contains(observable) {
+            return observeInState(observable).inferred("a restored window is taken to be placed as a new window is")
+        }
+        return observeInState(observable)
+    }
+
+    /// What the simulator's placement of a restored window decides: measured for new windows only. [M S0]
+    static let dependsOnRestoredPlacement: Set<Observable> = [.windowsVisible, .sceneSize, .sceneSafeArea, .sceneSizeClass]
+
+    private func observeInState(_ observable: Observable) -> Observation {
         if crashed, let value = afterCrash(observable) { return value }
         if splitCloseUnknown, Self.dependsOnWhichSplitWindowMoved.contains(observable) {
             return .unknown(

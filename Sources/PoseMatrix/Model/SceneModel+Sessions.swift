@@ -20,6 +20,7 @@ extension SceneModel {
                 windows[index].visible = false
                 sendToBackground(windowAt: index)
             }
+            placementInferred = true
         } else {
             placementUnknown = true
         }
@@ -42,6 +43,9 @@ extension SceneModel {
     func observeSceneStorage() -> Observation {
         guard let window = windows.last else { return .unknown("the app has no window") }
         switch window.storage {
+        case .kept where windows.count == 1 && savedSessions.isEmpty:
+            // S0 compared storage across a new window and a restore, not across folds or rotations.
+            return .fact(.text("kept"), .inference, "I from M S0: a window keeps its own values (measured beside a new window)")
         case .kept: return measured(.text("kept"), .s0)
         case .fresh: return measured(.text("fresh"), .s0)
         case .restored where settings.profile == .device:

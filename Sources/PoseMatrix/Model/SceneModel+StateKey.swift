@@ -30,6 +30,8 @@ extension SceneModel {
         var pipUnknown: Bool
         var pipMoved: Bool
         var newWindowDisplay: Display?
+        var newWindowInLandscape: Bool
+        var placementInferred: Bool
         var savedSessions: Int
     }
 
@@ -54,6 +56,7 @@ extension SceneModel {
             splitCloseUnknown: splitCloseUnknown, accessorySessionsUnknown: accessorySessionsUnknown,
             accessoryAvailable: accessorySession != nil, sheetPresented: sheetPresented, pipDisplay: pipDisplay,
             pipUnknown: pipUnknown, pipMoved: pipMoved, newWindowDisplay: newWindowDisplay,
+            newWindowInLandscape: newWindowInLandscape, placementInferred: placementInferred,
             savedSessions: savedSessions.count)
     }
 }

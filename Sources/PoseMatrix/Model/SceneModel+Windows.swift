@@ -225,6 +225,7 @@ extension SceneModel {
         sceneRecreated = true
         crashed = false
         placementUnknown = false
+        placementInferred = false
         splitSide = nil
         splitCloseUnknown = false
         phaseInferred = false

@@ -43,6 +43,9 @@ public struct SceneModel: Sendable {
     var crashed = false
     /// Whether a new window's placement on the device is unknown (duo-facts E#2).
     var placementUnknown = false
+    /// Whether the front window was brought back by `restoreWindow` in the simulator, which is
+    /// taken to place it as it places a new window (S0 measured new windows only).
+    var placementInferred = false
     /// Outcomes of new-window requests, in order.
     var requests: [WindowRequest] = []
     /// Whether the person's work (text, scroll, sheets) is not yet saved.
@@ -65,6 +68,9 @@ public struct SceneModel: Sendable {
     var pipMoved = false
     /// The display the last new window opened on (`newWindow.firstLayout`).
     var newWindowDisplay: Display?
+    /// Whether the last new window opened with the device held in landscape, where no source
+    /// gives its first layouts (S0 measured them held in portrait).
+    var newWindowInLandscape = false
 
     // MARK: Camera
 
@@ -130,6 +136,7 @@ public struct SceneModel: Sendable {
         case .newWindow:
             requestNewWindow()
             newWindowDisplay = requests.last?.result == .opened ? display : nil
+            newWindowInLandscape = heldOrientation != .portrait
         case .background: moveToBackground()
         case .foreground: moveToForeground()
         case .startCapture:

@@ -16,7 +16,12 @@ extension AppScanRecord {
             result.evidence.append(
                 ScanEvidence(key: key, value: value, location: ScanLocation(file: file, line: Int(line), text: text)))
         }
-        result.unknown = unknown.compactMap { $0.string.flatMap(ScanKey.init(rawValue:)) }
+        result.unknown = try unknown.map { item throws(ResultsError) in
+            guard let key = item.string.flatMap(ScanKey.init(rawValue:)) else {
+                throw fail("appScan.unknown names \(item.shortText), not an app key the scanner reads")
+            }
+            return key
+        }
         return AppScanRecord(path: path, result: result, stated: Set(stated.compactMap(\.string)))
     }
 

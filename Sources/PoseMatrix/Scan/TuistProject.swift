@@ -7,8 +7,8 @@
 /// top-level keys replacing the default's, `.dictionary(…)` the given keys only, and
 /// `.file(path:)` (or a bare path string) an Info.plist in the tree, relative to the manifest.
 enum TuistProject {
-    /// The orientations of Tuist's iOS-app default Info.plist; it states no scene manifest and no
-    /// `UIRequiresFullScreen`, so those are `false` unless the manifest gives them.
+    /// The orientations of Tuist's iOS-app default Info.plist; it does not support multiple scenes
+    /// and states no `UIRequiresFullScreen`, so those are `false` unless the manifest gives them.
     static let defaultOrientations = [
         "UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight",
     ]
