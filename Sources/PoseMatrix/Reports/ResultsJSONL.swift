@@ -59,7 +59,7 @@ public struct ResultsJSONL {
         json.member("type", "case")
         json.key("index")
         json.number(result.index)
-        if result.id != CaseResult.derivedID(pose: result.pose, title: result.title, values: result.values) {
+        if !result.idIsDerived {
             json.member("id", result.id)
         }
         json.member("pose", result.pose)
@@ -73,12 +73,14 @@ public struct ResultsJSONL {
         json.endObject()
         json.member("status", result.status.rawValue)
         let split = json.buffer.count
-        references.append(result.reason.map { records[SharedRecordKind.reason.slot].id(of: reasonRecord($0)) } ?? -1)
+        references.append(
+            result.reason.map { records[SharedRecordKind.reason.slot].id(ofReason: $0, render: reasonRecord) } ?? -1)
         references.append(
             result.failures.isEmpty ? -1 : records[SharedRecordKind.failures.slot].id(of: failuresRecord(result, file: file)))
         references.append(
             result.assumptions.isEmpty
-                ? -1 : records[SharedRecordKind.assumptions.slot].id(of: assumptionsRecord(result.assumptions)))
+                ? -1
+                : records[SharedRecordKind.assumptions.slot].id(ofAssumptions: result.assumptions, render: assumptionsRecord))
         json.key("duration")
         json.raw(seconds(result.duration))
         json.endObject()

@@ -225,6 +225,7 @@ extension ResultsReader {
             result.id = text
         } else {
             result.id = CaseResult.derivedID(pose: pose, title: title, values: values)
+            result.idIsDerived = true
         }
         if let reference = node["reason"] {
             result.reason = try records.reason(reference, of: result.id, error: fail)

@@ -32,22 +32,54 @@ enum SharedRecordKind: String, CaseIterable, Sendable {
 struct LocalRecords: Sendable {
     /// Each record's line after its id: `,"items":[…]}` (`,"text":…}` for a reason) and a line end.
     private(set) var bodies: [[UInt8]] = []
-    private var ids: [[UInt8]: Int32] = [:]
+    private var ids: [RecordBytes: Int32] = [:]
+    /// The last case's assumptions and reason, and their ids: neighbouring cases mostly share them,
+    /// and comparing with the last (strings that share storage compare by pointer) spares rendering
+    /// and hashing the record again — that was a sixth of a 10^6-case run's CPU.
+    private var lastAssumptions: (list: [CaseResult.Assumption], id: Int32)?
+    private var lastReason: (text: String, id: Int32)?
 
     /// The local id of a record, added if new.
     mutating func id(of body: [UInt8]) -> Int32 {
-        if let id = ids[body] { return id }
+        let key = RecordBytes(bytes: body)
+        if let id = ids[key] { return id }
         let id = Int32(bodies.count)
         bodies.append(body)
-        ids[body] = id
+        ids[key] = id
         return id
+    }
+
+    /// The local id of an assumptions record, rendered only when it differs from the last case's.
+    mutating func id(ofAssumptions list: [CaseResult.Assumption], render: ([CaseResult.Assumption]) -> [UInt8]) -> Int32 {
+        if let last = lastAssumptions, last.list == list { return last.id }
+        let id = id(of: render(list))
+        lastAssumptions = (list, id)
+        return id
+    }
+
+    /// The local id of a reason record, rendered only when it differs from the last case's.
+    mutating func id(ofReason text: String, render: (String) -> [UInt8]) -> Int32 {
+        if let last = lastReason, last.text == text { return last.id }
+        let id = id(of: render(text))
+        lastReason = (text, id)
+        return id
+    }
+}
+
+/// A record's bytes as a dictionary key, hashed as one block: `[UInt8]`'s own hashing feeds the
+/// hasher a byte at a time.
+struct RecordBytes: Hashable, Sendable {
+    var bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
 
 /// The file ids of one kind's records, given in order of first use (on the writer).
 struct SharedRecordTable {
     let kind: SharedRecordKind
-    private var ids: [[UInt8]: Int] = [:]
+    private var ids: [RecordBytes: Int] = [:]
     /// Bumped when the table starts again, so that ids a chunk resolved before are looked up anew.
     private(set) var generation = 0
 
@@ -57,13 +89,14 @@ struct SharedRecordTable {
 
     /// The file id of a record; a record not yet in the file is written to `out` first.
     mutating func id(of body: [UInt8], writingNewTo out: inout [UInt8]) -> Int {
-        if let id = ids[body] { return id }
+        let key = RecordBytes(bytes: body)
+        if let id = ids[key] { return id }
         if ids.count == SharedRecordKind.limit {
             ids.removeAll(keepingCapacity: true)
             generation += 1
         }
         let id = ids.count
-        ids[body] = id
+        ids[key] = id
         out.append(contentsOf: "{\"type\":\"\(kind.rawValue)\",\"id\":\(id)".utf8)
         out.append(contentsOf: body)
         return id

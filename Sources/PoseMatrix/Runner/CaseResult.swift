@@ -39,6 +39,9 @@ public struct CaseResult: Sendable, Equatable {
     public var assumptions: [Assumption]
     /// Seconds the case took; 0 in deterministic runs.
     public var duration: Double
+    /// Whether ``id`` is made from the pose, title and values as every plan case's is, so that
+    /// results.jsonl can leave it out and readers rebuild it (false keeps it in the file).
+    public var idIsDerived = false
     /// For a failed case, the line of its pose entry in the matrix file, where CI puts the annotation.
     public var line: Int? = nil
 }

@@ -16,6 +16,7 @@ public enum Evaluation {
             index: testCase.index, id: testCase.id, pose: entry.pose.id, title: entry.title,
             values: testCase.entries,
             status: .notRun, reason: nil, failures: [], assumptions: [], duration: 0)
+        result.idIsDerived = true  // the plan makes every case's id from its entry's label and values
 
         if let rule = entry.notRun.first(where: { $0.when.matches(settings) }) {
             result.reason = rule.reason
