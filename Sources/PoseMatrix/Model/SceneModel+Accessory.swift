@@ -1,7 +1,7 @@
 /// The camera capture accessory (P10): available only while every condition holds. [A T64, DocCCA]
 extension SceneModel {
     /// The accessory's size on the outer display. [M S0: 466×678 pt]
-    static let accessorySize = "466x678"
+    static let accessorySize = DisplaySize.outer
 
     /// Whether the accessory is available now, and on whose word.
     enum AccessoryVerdict: Equatable {

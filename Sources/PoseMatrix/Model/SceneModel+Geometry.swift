@@ -74,10 +74,10 @@ extension SceneModel {
             return .unknown(
                 "no source gives the scene size on the inner display for an app linked against SDK 26 "
                     + "(\"a familiar size and aspect ratio\" [A T61])")
-        case (.outer, false, .v27_1): return deviceOrMeasured(.text("466x678"), "M AX-DGb; A App Store Connect")
-        case (.outer, true, .v27_1): return .fact(.text("678x466"), .inference, "I: P1 rotated")
-        case (.inner, true, .v27_1): return deviceOrMeasured(.text("951x669"), "M AX-DGb; A App Store Connect")
-        case (.inner, false, _): return .fact(.text("669x951"), .inference, "I: P3 rotated")
+        case (.outer, false, .v27_1): return deviceOrMeasured(.text(DisplaySize.outer), "M AX-DGb; A App Store Connect")
+        case (.outer, true, .v27_1): return .fact(.text(DisplaySize.outerLandscape), .inference, "I: P1 rotated")
+        case (.inner, true, .v27_1): return deviceOrMeasured(.text(DisplaySize.inner), "M AX-DGb; A App Store Connect")
+        case (.inner, false, _): return .fact(.text(DisplaySize.innerPortrait), .inference, "I: P3 rotated")
         case (.outer, false, _): return .fact(.text("\(466 - Self.barStripWidth)x678"), .inference, "I from A T61")
         case (.outer, true, _): return .fact(.text("\(678 - Self.barStripWidth)x466"), .inference, "I from A T61")
         case (.inner, true, _): return .fact(.text("\(951 - Self.barStripWidth)x669"), .inference, "I from A T61")

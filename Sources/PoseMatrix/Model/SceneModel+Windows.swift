@@ -185,7 +185,7 @@ extension SceneModel {
         }
         if settings.profile == .simulator {
             let size = recordsEventDetail ? sizeText : ""
-            let other = display == .outer ? "951x669" : "466x678"
+            let other = display == .outer ? DisplaySize.inner : DisplaySize.outer
             log(
                 .geometryUpdate, session: session, from: size, to: other,
                 measuredProvenance(.backgroundGlitch))
