@@ -36,7 +36,8 @@ struct HonestModelTests {
             name: "a device's hinge status at 15 degrees is unknown", steps: [.open, .hinge(15)], profile: .device,
             observable: .hingeStatus,
             expected: .unknown(
-                "no source gives hinge.status for a device at 15° (its thresholds are the system's call, duo-facts E#10)")),
+                "no source gives hinge.status for a device at an angle other than 0°, 90° and 180° (its thresholds are the system's call, duo-facts E#10)"
+            )),
         Example(
             name: "a device's angle at 179 degrees is unknown", steps: [.open, .hinge(179)], profile: .device,
             observable: .hingeAngle,
@@ -179,7 +180,7 @@ struct HonestModelTests {
         #expect(
             cases == [
                 "P5 [profile=device]":
-                    "failed: also not evaluated: hinge.status: no source gives hinge.status for a device at 175° "
+                    "failed: also not evaluated: hinge.status: no source gives hinge.status for a device at an angle other than 0°, 90° and 180° "
                     + "(its thresholds are the system's call, duo-facts E#10)"
             ])
     }
@@ -193,7 +194,7 @@ struct HonestModelTests {
         #expect(
             cases == [
                 "P5 [profile=device]":
-                    "notRun: hinge.status: no source gives hinge.status for a device at 175° "
+                    "notRun: hinge.status: no source gives hinge.status for a device at an angle other than 0°, 90° and 180° "
                     + "(its thresholds are the system's call, duo-facts E#10); held: display"
             ])
     }
@@ -400,7 +401,7 @@ struct ShowTargetTests {
             lines.contains {
                 $0.hasPrefix("hinge.status")
                     && $0.hasSuffix(
-                        "no source gives hinge.status for a device at 175° (its thresholds are the system's call, duo-facts E#10)"
+                        "no source gives hinge.status for a device at an angle other than 0°, 90° and 180° (its thresholds are the system's call, duo-facts E#10)"
                     )
             })
     }
@@ -465,7 +466,7 @@ struct ReviewFindingTests {
         #expect(
             model.observe(.cameraForwardFacing)
                 == .unknown(
-                    "no source gives camera.forwardFacing for a device at 30°: it depends on whether the device counts as "
+                    "no source gives camera.forwardFacing for a device at an angle other than 0°, 90° and 180°: it depends on whether the device counts as "
                         + "closed or open there, the system's call (duo-facts E#10)"))
         let open = HonestModelTests.model([.open, .hinge(150)], profile: .device)
         #expect(open.observe(.foldRegion).value == nil)

@@ -383,7 +383,9 @@ struct SceneModelPoseTests {
         Fact(
             name: "[E#10] the device's threshold is the system's call: unknown at 19 degrees", steps: [.hinge(19)],
             profile: .device, observable: .hingeStatus, value: "", provenance: .unverified,
-            source: "no source gives hinge.status for a device at 19° (its thresholds are the system's call, duo-facts E#10)"),
+            source:
+                "no source gives hinge.status for a device at an angle other than 0°, 90° and 180° (its thresholds are the system's call, duo-facts E#10)"
+        ),
         Fact(
             name: "[E#11] the simulator hands off to the inner display at 108 degrees", steps: [.hinge(108)],
             observable: .display, value: "inner", provenance: .inference, source: "I from M SIN: the holds at 40° and 108°"),

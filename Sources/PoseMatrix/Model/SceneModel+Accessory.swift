@@ -20,7 +20,7 @@ extension SceneModel {
         if crashed { return .withdrawn(reason: "the app crashed", .inference, "I: no process, no registration") }
         if !hingeStatusKnown {
             return .unknown(
-                "no source gives accessory.available for a device at \(formatNumber(requestedAngle))° (duo-facts E#10)")
+                "no source gives accessory.available for a device \(Self.offCanonicalAngle) (duo-facts E#10)")
         }
         if hingeStatus == .closed {
             let citation = settings.profile == .device ? Citation(.apple, "A DocCCA") : measuredProvenance(.accessoryClosed)

@@ -119,7 +119,7 @@ extension SceneModel {
         let status = hingeStatus
         if settings.profile == .device && !Self.canonicalAngles.contains(requestedAngle) {
             return .unknown(
-                "no source gives hinge.status for a device at \(formatNumber(requestedAngle))° "
+                "no source gives hinge.status for a device \(Self.offCanonicalAngle) "
                     + "(its thresholds are the system's call, duo-facts E#10)")
         }
         // The sweep read closed at 19.2° somewhere between requests of 20° and 15°: in between, inferred.
@@ -130,6 +130,11 @@ extension SceneModel {
         return measured(.text(status.rawValue), .hingeSweep)
     }
 
+    /// Where a device's status is unknown. The reason names no angle: the case's values give it,
+    /// and one reason for every such case keeps results.jsonl to one shared record and report.md
+    /// to one row, where a reason per angle made a record per case on a sweep.
+    static let offCanonicalAngle = "at an angle other than 0°, 90° and 180°"
+
     /// Whether the status the app is told is known: always in the simulator; on a device only at
     /// the canonical angles, since its thresholds are the system's call (E#10).
     var hingeStatusKnown: Bool {
@@ -139,7 +144,7 @@ extension SceneModel {
     /// Why what depends on the hinge status is unknown on a device at this angle.
     func unknownHingeStatus(_ observable: Observable) -> Observation {
         .unknown(
-            "no source gives \(observable.rawValue) for a device at \(formatNumber(requestedAngle))°: it depends on "
+            "no source gives \(observable.rawValue) for a device \(Self.offCanonicalAngle): it depends on "
                 + "whether the device counts as closed or open there, the system's call (duo-facts E#10)")
     }
 
