@@ -72,3 +72,56 @@ extension Observable {
         }
     }
 }
+
+/// Hashing a state key field by field hashed each enum's raw string and each Bool apart: half
+/// of an exploration's time went into `Set<StateKey>.insert`. The hash packs the fields into a
+/// few words instead; equal keys still hash alike (every word is made from the fields alone),
+/// and `==` stays the synthesized comparison of every field.
+extension SceneModel.StateKey {
+    func hash(into hasher: inout Hasher) {
+        // No arrays here: an array literal is an allocation for every hash.
+        var bits: UInt64 = flipped ? 1 : 0
+        bits = bits << 1 | (crashed ? 1 : 0)
+        bits = bits << 1 | (placementUnknown ? 1 : 0)
+        bits = bits << 1 | (anyRequestFailed ? 1 : 0)
+        bits = bits << 1 | (stateDirty ? 1 : 0)
+        bits = bits << 1 | (stateLost ? 1 : 0)
+        bits = bits << 1 | (sceneRecreated ? 1 : 0)
+        bits = bits << 1 | (hingeEffectDriven ? 1 : 0)
+        bits = bits << 1 | (cameraViewShown ? 1 : 0)
+        bits = bits << 1 | (captureRunning ? 1 : 0)
+        bits = bits << 1 | (splitCloseUnknown ? 1 : 0)
+        bits = bits << 1 | (accessorySessionsUnknown ? 1 : 0)
+        bits = bits << 1 | (accessoryAvailable ? 1 : 0)
+        bits = bits << 1 | (sheetPresented ? 1 : 0)
+        bits = bits << 1 | (pipUnknown ? 1 : 0)
+        bits = bits << 1 | (pipMoved ? 1 : 0)
+        bits = bits << 1 | (newWindowInLandscape ? 1 : 0)
+        bits = bits << 1 | (placementInferred ? 1 : 0)
+        var tags = UInt64(Self.tag(display))
+        tags = tags &* 31 &+ UInt64(Self.tag(held))
+        tags = tags &* 31 &+ UInt64(Self.tag(split))
+        tags = tags &* 31 &+ UInt64(Self.tag(lastResult))
+        tags = tags &* 31 &+ UInt64(Self.tag(lastError))
+        tags = tags &* 31 &+ UInt64(Self.tag(cachedScreen))
+        tags = tags &* 31 &+ UInt64(Self.tag(cameraSide))
+        tags = tags &* 31 &+ UInt64(Self.tag(pipDisplay))
+        tags = tags &* 31 &+ UInt64(Self.tag(newWindowDisplay))
+        hasher.combine(angle)
+        hasher.combine(bits)
+        hasher.combine(tags)
+        hasher.combine(savedSessions)
+        var windowBits: UInt64 = UInt64(windows.count)
+        for window in windows {
+            windowBits = windowBits &* 37 &+ UInt64(Self.tag(window.phase)) &* 2 &+ (window.visible ? 1 : 0)
+            windowBits = windowBits &* 2 &+ (window.registering ? 1 : 0)
+        }
+        hasher.combine(windowBits)
+    }
+
+    /// A small number from an enum's raw value: its length and first byte, the same for equal values.
+    private static func tag<Value: RawRepresentable>(_ value: Value?) -> UInt16 where Value.RawValue == String {
+        guard let raw = value?.rawValue.utf8 else { return 0 }
+        return UInt16(truncatingIfNeeded: raw.count) << 8 | UInt16(raw.first ?? 0)
+    }
+}
