@@ -27,22 +27,30 @@ public struct ResultsJSONL {
         var out: [UInt8] = []
         out.reserveCapacity(rendered.lines.count + rendered.results.count * 32)
         var resolved = rendered.records.map { [(generation: Int, id: Int)?](repeating: nil, count: $0.bodies.count) }
+        // `,"reason":` and the like, made once: building them with the id for every case was a
+        // string allocation per reference.
+        let keys = tables.map { Array(",\"\($0.kind.rawValue)\":".utf8) }
+        var ids = [Int](repeating: -1, count: tables.count)
         var start = 0
         for (position, end) in rendered.lineEnds.enumerated() {
-            var references: [UInt8] = []
+            // A record is written before the first case that uses it, so the ids come first.
             for kind in tables.indices {
                 let local = Int(rendered.references[position * tables.count + kind])
+                ids[kind] = -1
                 guard local >= 0 else { continue }
-                var id = resolved[kind][local].flatMap { $0.generation == tables[kind].generation ? $0.id : nil }
-                if id == nil {
-                    id = tables[kind].id(of: rendered.records[kind].bodies[local], writingNewTo: &out)
-                    resolved[kind][local] = (tables[kind].generation, id!)
+                if let known = resolved[kind][local], known.generation == tables[kind].generation {
+                    ids[kind] = known.id
+                } else {
+                    ids[kind] = tables[kind].id(of: rendered.records[kind].bodies[local], writingNewTo: &out)
+                    resolved[kind][local] = (tables[kind].generation, ids[kind])
                 }
-                references.append(contentsOf: ",\"\(tables[kind].kind.rawValue)\":\(id!)".utf8)
             }
             let split = rendered.referencePoints[position]
             out.append(contentsOf: rendered.lines[start..<split])
-            out.append(contentsOf: references)
+            for kind in tables.indices where ids[kind] >= 0 {
+                out.append(contentsOf: keys[kind])
+                out.append(contentsOf: String(ids[kind]).utf8)
+            }
             out.append(contentsOf: rendered.lines[split..<end])
             start = end
         }
