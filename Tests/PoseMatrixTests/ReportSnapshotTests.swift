@@ -85,8 +85,8 @@ struct EscapingTests {
 
     @Test("JSON strings escape quotes, backslashes and control characters")
     func json() {
-        #expect(Escaping.json("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
-        #expect(Escaping.json("\u{7F}x\u{2028}y\u{2029}é\u{1F}") == "\"\\u007fx\\u2028y\\u2029é\\u001f\"")
+        #expect(quoted("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
+        #expect(quoted("\u{7F}x\u{2028}y\u{2029}é\u{1F}") == "\"\\u007fx\\u2028y\\u2029é\\u001f\"")
     }
 
     @Test("the byte writers take the same fast and slow paths as the whole-string functions")

@@ -78,6 +78,4 @@ enum Escaping {
         return out
     }
 
-    /// A JSON string literal, quotes included.
-    static func json(_ text: String) -> String { quoted(text) }
 }
