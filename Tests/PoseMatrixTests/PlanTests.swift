@@ -80,6 +80,26 @@ struct PlanTests {
         }
     }
 
+    @Test("every case's id is the one a results reader rebuilds from its pose, title and values")
+    func idsAreDerived() throws {
+        let matrix = try Self.matrix(
+            """
+            {
+              formatVersion: 1, name: "Ids", axes: { profile: ["device", "simulator"], hingeAngle: [0.0086, 45.5, 90] },
+              poses: [{ pose: "P5", title: "near flat", axes: { reduceTransparency: [true, false] }, expect: { display: "inner" } },
+                      { pose: "P1", expect: { display: "outer" } }],
+            }
+            """)
+        let plan = try Plan(matrix: matrix)
+        #expect(plan.count == 18)
+        for index in 0..<plan.count {
+            let testCase = plan.testCase(at: index)
+            let rebuilt = CaseResult.derivedID(
+                pose: testCase.entry.pose.id, title: testCase.entry.title, values: testCase.entries)
+            #expect(testCase.id == rebuilt)
+        }
+    }
+
     @Test("a case without axes is named by its entry's label alone")
     func idWithoutAxes() throws {
         let plan = try Plan(
