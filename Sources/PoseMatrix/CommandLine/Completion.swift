@@ -50,11 +50,11 @@ enum BashCompletion {
             text += "        \(command.rawValue))\n"
             text += "            case \"$prev\" in\n"
             for option in OptionTable.options(for: command) where option.valueName != nil {
-                let names = ([option.name] + (option.shortName.map { [$0] } ?? [])).joined(separator: "|")
+                let names = option.names.joined(separator: "|")
                 text += "                \(names)) \(reply(option.completes)) return ;;\n"
             }
             text += "            esac\n"
-            let names = OptionTable.options(for: command).flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) }
+            let names = OptionTable.options(for: command).flatMap(\.names)
             text +=
                 "            if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"\(names.joined(separator: " "))\" -- \"$cur\")); return; fi\n"
             text += "            \(reply(command.positionalCompletion))\n"

@@ -169,6 +169,9 @@ enum OptionTable {
 extension OptionSpec {
     /// `-o` for `--out`, if the option has a short form.
     var shortName: String? { short.map { "-\($0)" } }
+
+    /// The long name, then the short one if there is one.
+    var names: [String] { [name] + (shortName.map { [$0] } ?? []) }
 }
 
 /// A usage mistake: exit 64 with the command's usage line.
@@ -206,7 +209,7 @@ struct ParsedArguments {
                 continue
             }
             let (name, inline) = Self.split(word)
-            guard let spec = specs.first(where: { $0.name == name || $0.shortName == name }) else {
+            guard let spec = specs.first(where: { $0.names.contains(name) }) else {
                 throw unknownOption(name, command: command, implicit: implicit)
             }
             guard let valueName = spec.valueName else {
@@ -238,7 +241,7 @@ struct ParsedArguments {
             let candidates = specs.map(\.name) + ["--version"]
             return UsageError(message: "unknown option '\(name)'" + didYouMean(suggest(name, from: candidates)).replacingQuotes())
         }
-        let elsewhere = OptionTable.options.first { $0.name == name || $0.shortName == name }
+        let elsewhere = OptionTable.options.first { $0.names.contains(name) }
         let hint = elsewhere.map { "; it belongs to " + $0.commands.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
         return UsageError(
             message: "unknown option '\(name)' for '\(command.rawValue)'"
