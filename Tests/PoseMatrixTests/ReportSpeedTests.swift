@@ -84,6 +84,108 @@ struct ReportSpeedTests {
         #expect(String(decoding: out.bytes, as: UTF8.self) == JUnitReport.time(seconds))
     }
 
+    @Test(
+        "a duration in results.jsonl has six decimals at most, without trailing zeros or an exponent",
+        arguments: [0, 0.000_000_4, 0.000_001, 0.000_049, 0.000_5, 0.012_3, 0.1, 0.999_999_6, 1, 1.000_01, 61.5, 3_600.25, -0.5])
+    func durationBytes(seconds: Double) {
+        var out = ByteBuffer()
+        out.appendSeconds(seconds)
+        var expected = String(format: "%.6f", max(0, seconds))
+        while expected.hasSuffix("0") { expected.removeLast() }
+        if expected.hasSuffix(".") { expected.removeLast() }
+        #expect(String(decoding: out.bytes, as: UTF8.self) == expected)
+    }
+
+    @Test(
+        "a whole number is written digit by digit as String(_:) writes it",
+        arguments: [
+            0, 7, 9, 10, 11, 99, 100, 101, 4_096, 999_984, -1, -10, -4_096, Int.max, Int.min,
+        ])
+    func numberBytes(number: Int) {
+        var out = ByteBuffer()
+        out.append(number)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == String(number))
+    }
+
+    /// The three reports' bytes after writing `results` one at a time, or all as one rendered chunk.
+    static func reports(_ results: [CaseResult], asOneChunk: Bool) throws -> [String] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("small.json"))))
+        let loaded = try MatrixLoader.load(bytes: bytes, path: "Fixtures/small.json")
+        let folder = try TestFiles.temporaryFolder()
+        let header = RunHeader(
+            loaded: loaded, toolVersion: "0.0.0-test", generatedAt: "1970-01-01T00:00:00Z", planCases: results.count)
+        var reports = try ReportSet(header: header, folder: folder)
+        if asOneChunk {
+            try reports.write(reports.renderer.render(results))
+        } else {
+            for result in results { try reports.write(result) }
+        }
+        _ = try reports.finish()
+        return try ReportSet.names.map { try TestFiles.read(folder.appendingPathComponent($0)) }
+    }
+
+    @Test("a chunk whose neighbouring cases share values, failures and reasons renders as each case alone")
+    func neighboursRenderAlone() throws {
+        let angle = AxisEntry(axis: "hingeAngle", value: "90")
+        func entries(_ values: (String, String)...) -> [AxisEntry] { values.map { AxisEntry(axis: $0.0, value: $0.1) } }
+        func failure(_ actual: String, _ source: String = "M S0") -> CaseResult.Failure {
+            CaseResult.Failure(
+                observable: .display, expected: .equals(.text("inner")), actual: .text(actual), provenance: .measured,
+                source: source)
+        }
+        func result(
+            _ index: Int, _ pose: String, _ values: [AxisEntry], _ status: CaseResult.Status, reason: String? = nil,
+            failures: [CaseResult.Failure] = [], line: Int? = nil
+        ) -> CaseResult {
+            var result = CaseResult(
+                index: index, id: CaseResult.derivedID(pose: pose, title: nil, values: values), pose: pose, title: nil,
+                values: values, status: status, reason: reason, failures: failures, assumptions: [], duration: 0.000_05)
+            result.line = line
+            return result
+        }
+        let results = [
+            result(0, "P5", [angle] + entries(("profile", "device")), .failed, failures: [failure("outer")], line: 3),
+            result(1, "P5", [angle] + entries(("profile", "simulator")), .failed, failures: [failure("outer")], line: 3),
+            result(2, "P5", [angle] + entries(("profile", "simulator")), .failed, failures: [failure("outer")], line: 4),
+            result(3, "P5", [angle] + entries(("profile", "simulator")), .failed, failures: [failure("outer", "M S1")], line: 4),
+            result(4, "P5", [angle], .failed, failures: [failure("outer", "M S1")], line: 4),
+            result(5, "P5", entries(("hingeAngle", "91")), .notRun, reason: "no source"),
+            result(6, "P6", entries(("hingeAngle", "91")), .notRun, reason: "no source"),
+            result(7, "P6", entries(("hingeAngle", "91")), .notRun, reason: "another source"),
+            result(8, "P6", entries(("hingeAngle", "91")), .error, reason: "another source"),
+            result(9, "P6", entries(("reduceTransparency", "true"), ("hingeAngle", "91")), .passed),
+            result(
+                10, "P6", entries(("reduceTransparency", "true"), ("hingeAngle", "91")), .failed,
+                failures: [failure("outer"), failure("none")], line: 9),
+        ]
+        let whole = try Self.reports(results, asOneChunk: true)
+        let alone = try Self.reports(results, asOneChunk: false)
+        for (chunked, single) in zip(whole, alone) { #expect(chunked == single) }
+        #expect(whole[0].contains(#""values":{"reduceTransparency":true,"hingeAngle":91}"#))
+        #expect(
+            whole[1].contains(
+                #"<failure type="expectation" message="Fixtures/small.json:4: 1 expectation failed: display">display: expected inner, actual outer (measured: M S1)</failure>"#
+            ))
+    }
+
+    @Test("runs of equal not-run reasons are counted per pose, in first-seen order, the last run too")
+    func reasonRuns() throws {
+        func notRun(_ pose: String, _ reason: String) -> CaseResult {
+            var result = Self.result(pose, .notRun)
+            result.reason = reason
+            return result
+        }
+        let results = [
+            notRun("P1", "reason a"), notRun("P1", "reason a"), notRun("P1", "reason b°"), Self.result("P1", .passed),
+            notRun("P1", "reason a"), notRun("P2", "reason a"), Self.result("P2", .failed), notRun("P2", "reason a"),
+            notRun("P3", "reason b°"), notRun("P3", "reason b°"),
+        ]
+        let report = try Self.markdown(results)
+        #expect(
+            report.contains("| Reason | Cases | Poses |\n|---|---:|---|\n| reason a | 5 | P1, P2 |\n| reason b° | 3 | P1, P3 |\n")
+        )
+    }
+
     /// XML as the rules say, a character at a time, to check the eight-bytes-at-a-time scan against.
     static func referenceXML(_ text: String) -> String {
         text.unicodeScalars.map { scalar -> String in

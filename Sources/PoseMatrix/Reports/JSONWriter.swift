@@ -88,6 +88,19 @@ public struct JSONWriter {
         buffer.append(json)
     }
 
+    /// A member rendered before by a writer with no open container (`"key":value`), copied as it
+    /// is: neighbouring cases share most of theirs (see ``RenderMemo``).
+    mutating func member(rendered: [UInt8]) {
+        startMember()
+        buffer.append(bytes: rendered)
+    }
+
+    /// A value that is JSON already, written by `write` straight into the buffer.
+    mutating func raw(_ write: (inout ByteBuffer) -> Void) {
+        startValue()
+        write(&buffer)
+    }
+
     /// Before a value: after a key, nothing; otherwise (in an array) the separator and line break.
     private mutating func startValue() {
         if afterKey {

@@ -30,7 +30,8 @@ public struct JUnitReport {
     /// Renders and spools one case.
     public mutating func write(_ result: CaseResult) throws {
         var buffer = ByteBuffer()
-        Self.render(result, classPrefix: classPrefix, file: header.matrixPath, into: &buffer)
+        var memo = RenderMemo()
+        Self.render(result, classPrefix: classPrefix, file: header.matrixPath, into: &buffer, memo: &memo)
         try write([result], testcases: buffer.bytes, lengths: [buffer.count])
     }
 
@@ -47,7 +48,9 @@ public struct JUnitReport {
 
     /// A case's `<testcase>` element: failures with expected, actual and provenance, the message
     /// starting `FILE:LINE: ` (the pose entry in the matrix) for CI annotations; not run as skipped.
-    static func render(_ result: CaseResult, classPrefix: String, file: String, into out: inout ByteBuffer) {
+    static func render(
+        _ result: CaseResult, classPrefix: String, file: String, into out: inout ByteBuffer, memo: inout RenderMemo
+    ) {
         out.append("    <testcase name=\"")
         out.appendXML(result.id)
         out.append("\" classname=\"")
@@ -56,6 +59,13 @@ public struct JUnitReport {
         out.append("\" time=\"")
         appendTime(result.duration, to: &out)
         out.append("\"")
+        guard result.status != .passed else { return out.append("/>\n") }
+        out.append(bytes: memo.testcaseTail(of: result) { tail($0, file: file) })
+    }
+
+    /// A failed, not-run or error case's `<testcase>` after its time attribute.
+    static func tail(_ result: CaseResult, file: String) -> [UInt8] {
+        var out = ByteBuffer()
         switch result.status {
         case .passed:
             out.append("/>\n")
@@ -82,6 +92,7 @@ public struct JUnitReport {
             out.appendXML(result.reason ?? "")
             out.append("\"/>\n    </testcase>\n")
         }
+        return out.bytes
     }
 
     /// "scene.size: expected 466x678, actual 678x466 (inference: I: P1 rotated)".

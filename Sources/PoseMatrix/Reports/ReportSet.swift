@@ -101,11 +101,14 @@ public struct CaseRenderer: Sendable {
         var points: [Int] = []
         var references: [Int32] = []
         var records = SharedRecordKind.allCases.map { _ in LocalRecords() }
+        var memo = RenderMemo()
         for result in results {
-            points.append(ResultsJSONL.render(result, file: file, into: &lines, records: &records, references: &references))
+            points.append(
+                ResultsJSONL.render(
+                    result, file: file, into: &lines, records: &records, references: &references, memo: &memo))
             ends.append(lines.buffer.count)
             let before = testcases.count
-            JUnitReport.render(result, classPrefix: classPrefix, file: file, into: &testcases)
+            JUnitReport.render(result, classPrefix: classPrefix, file: file, into: &testcases, memo: &memo)
             lengths.append(testcases.count - before)
         }
         return RenderedCases(

@@ -61,7 +61,7 @@ public struct ResultsJSONL {
     /// duration; the records go to `records`, and their local ids to `references`.
     static func render(
         _ result: CaseResult, file: String, into json: inout JSONWriter, records: inout [LocalRecords],
-        references: inout [Int32]
+        references: inout [Int32], memo: inout RenderMemo
     ) -> Int {
         json.beginObject()
         json.member("type", "case")
@@ -74,9 +74,8 @@ public struct ResultsJSONL {
         if let title = result.title { json.member("title", title) }
         json.key("values")
         json.beginObject()
-        for entry in result.values {
-            json.key(entry.axis)
-            json.value(axisValue: entry)
+        for position in result.values.indices {
+            json.member(rendered: memo.member(result.values[position], at: position))
         }
         json.endObject()
         json.member("status", result.status.rawValue)
@@ -84,13 +83,15 @@ public struct ResultsJSONL {
         references.append(
             result.reason.map { records[SharedRecordKind.reason.slot].id(ofReason: $0, render: reasonRecord) } ?? -1)
         references.append(
-            result.failures.isEmpty ? -1 : records[SharedRecordKind.failures.slot].id(of: failuresRecord(result, file: file)))
+            result.failures.isEmpty
+                ? -1
+                : records[SharedRecordKind.failures.slot].id(ofFailures: result) { failuresRecord($0, file: file) })
         references.append(
             result.assumptions.isEmpty
                 ? -1
                 : records[SharedRecordKind.assumptions.slot].id(ofAssumptions: result.assumptions, render: assumptionsRecord))
         json.key("duration")
-        json.raw(seconds(result.duration))
+        json.raw { $0.appendSeconds(result.duration) }
         json.endObject()
         json.text("\n")
         return split
@@ -157,15 +158,35 @@ public struct ResultsJSONL {
         try file.finishWriting()
     }
 
-    /// Seconds with microsecond precision, no exponent.
+    /// Seconds with microsecond precision, no exponent (as ``ByteBuffer/appendSeconds(_:)`` writes them).
     static func seconds(_ value: Double) -> String {
-        let micros = Int64((value * 1_000_000).rounded())
-        let whole = micros / 1_000_000
-        let fraction = micros % 1_000_000
-        if fraction == 0 { return String(whole) }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
-        while digits.last == "0" { digits.removeLast() }
-        return "\(whole).\(digits)"
+        var out = ByteBuffer(capacity: 16)
+        out.appendSeconds(value)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+}
+
+extension ByteBuffer {
+    /// Seconds with microsecond precision and no exponent, trailing zeros dropped (`0.000049`, `2`);
+    /// a negative duration, which no clock gives, as 0. Written digit by digit: making a string
+    /// for every case's duration was an allocation per case.
+    mutating func appendSeconds(_ value: Double) {
+        let micros = max(0, Int64((value * 1_000_000).rounded()))
+        append(Int(micros / 1_000_000))
+        var fraction = Int(micros % 1_000_000)
+        guard fraction > 0 else { return }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        append(".")
+        var scale = 1
+        for _ in 1..<digits { scale *= 10 }
+        while scale > fraction {
+            append(0)
+            scale /= 10
+        }
+        append(fraction)
     }
 }

@@ -38,6 +38,7 @@ struct LocalRecords: Sendable {
     /// and hashing the record again — that was a sixth of a 10^6-case run's CPU.
     private var lastAssumptions: (list: [CaseResult.Assumption], id: Int32)?
     private var lastReason: (text: String, id: Int32)?
+    private var lastFailures: (list: [CaseResult.Failure], line: Int?, id: Int32)?
 
     /// The local id of a record, added if new.
     mutating func id(of body: [UInt8]) -> Int32 {
@@ -54,6 +55,15 @@ struct LocalRecords: Sendable {
         if let last = lastAssumptions, last.list == list { return last.id }
         let id = id(of: render(list))
         lastAssumptions = (list, id)
+        return id
+    }
+
+    /// The local id of a failed case's failures record, rendered only when its failures or line
+    /// differ from the last failed case's.
+    mutating func id(ofFailures result: CaseResult, render: (CaseResult) -> [UInt8]) -> Int32 {
+        if let last = lastFailures, last.line == result.line, last.list == result.failures { return last.id }
+        let id = id(of: render(result))
+        lastFailures = (result.failures, result.line, id)
         return id
     }
 

@@ -17,13 +17,27 @@ public struct ByteBuffer: Sendable {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// A whole number in decimal.
+    /// Bytes rendered before, as they are.
+    public mutating func append(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
+    /// A whole number in decimal, written digit by digit: `String(number)` was an allocation
+    /// for every case index and line number of a run.
     public mutating func append(_ number: Int) {
         if number >= 0 && number < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(number))
             return
         }
-        append(String(number))
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = number.magnitude
+        var divisor: UInt = 1
+        while rest / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// A JSON string literal, quotes included: quotes and backslashes escaped, control
