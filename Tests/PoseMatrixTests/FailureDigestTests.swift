@@ -126,6 +126,40 @@ struct FailureDigestTests {
                 """)
     }
 
+    @Test("neighbouring cases that fail alike are counted as each alone: per pose, per reason, past the limit too")
+    func neighboursFailingAlike() {
+        var digest = FailureDigest()
+        for value in 0..<FailureDigest.groupLimitPerPose {
+            digest.add(Self.result("P1", [("profile", "device")], failures: [(.display, "inner", "v\(value)")]))
+        }
+        let same = [(Observable.display, "inner", "outer")]
+        let both = [(Observable.display, "inner", "outer"), (Observable.screen, "visible", "hidden")]
+        let cases = [
+            Self.result("P1", [("profile", "device")], failures: same),  // past P1's limit
+            Self.result("P1", [("profile", "device")], failures: same),
+            Self.result("P5", [("profile", "device")], failures: same),
+            Self.result("P5", [("profile", "simulator")], failures: same),
+            Self.result("P5", [("profile", "device")], failures: both),
+            Self.result("P5", [("profile", "device")], error: "broken"),
+            Self.result("P5", [("profile", "device")], error: "broken"),
+            Self.result("P5", [("profile", "device")], error: "torn"),
+            Self.result("P6", [("profile", "device")], error: "torn"),
+            Self.result("P6", [("profile", "device")]),
+            Self.result("P6", [("profile", "device")], error: "torn"),
+        ]
+        for result in cases { digest.add(result) }
+        let lines = digest.allGroups.map(FailureDigest.line).filter { !$0.hasPrefix("P1 display: expected inner, actual v") }
+        #expect(
+            lines == [
+                "P5 display: expected inner, actual outer — 3 cases",
+                "P5 error: broken — 2 cases, all with profile=device",
+                "P6 error: torn — 2 cases",
+                "P5 screen: expected visible, actual hidden — 1 case, all with profile=device",
+                "P5 error: torn — 1 case, all with profile=device",
+            ])
+        #expect(digest.largest(100).hiddenFailures == 2)
+    }
+
     @Test("groups are ordered by count, then pose number, observable, expected and actual")
     func order() {
         var digest = FailureDigest()

@@ -54,6 +54,10 @@ public struct FailureDigest: Sendable {
     private var groupIndex: [Key: Int] = [:]
     /// Failures of poses past `poseLimit`.
     private var uncounted = 0
+    /// The last failing case's pose, failures and reason, and the group each of its failures
+    /// went to (nil past the limit): neighbouring cases mostly fail alike, and making and hashing
+    /// their keys again was most of this digest's time.
+    private var lastFailing: (pose: Int, failures: [CaseResult.Failure], reason: String?, groups: [Int?])?
 
     public init() {}
 
@@ -70,15 +74,23 @@ public struct FailureDigest: Sendable {
         }
         poses[pose].spread.add(result)
         guard failing else { return }
-        if result.status == .error || result.failures.isEmpty {
-            add(Key(pose: result.pose, observable: nil, expected: "", actual: result.reason ?? ""), result, pose: pose)
+        let failures = result.status == .failed ? result.failures : []
+        if let last = lastFailing, last.pose == pose, last.reason == result.reason, last.failures == failures {
+            for group in last.groups { count(result, in: group, pose: pose) }
+            return
         }
-        for failure in result.failures where result.status == .failed {
+        var groups: [Int?] = []
+        if result.status == .error || result.failures.isEmpty {
+            groups.append(group(Key(pose: result.pose, observable: nil, expected: "", actual: result.reason ?? ""), pose: pose))
+        }
+        for failure in failures {
             let key = Key(
                 pose: result.pose, observable: failure.observable.rawValue, expected: failure.expected.description,
                 actual: failure.actual.description)
-            add(key, result, pose: pose)
+            groups.append(group(key, pose: pose))
         }
+        for group in groups { count(result, in: group, pose: pose) }
+        lastFailing = (pose, failures, result.reason, groups)
     }
 
     private mutating func index(of pose: String) -> Int? {
@@ -90,22 +102,24 @@ public struct FailureDigest: Sendable {
         return poses.count - 1
     }
 
-    private mutating func add(_ key: Key, _ result: CaseResult, pose: Int) {
-        let index: Int
-        if let known = groupIndex[key] {
-            index = known
-        } else {
-            guard poses[pose].groups < Self.groupLimitPerPose else {
-                poses[pose].uncounted += 1
-                return
-            }
-            poses[pose].groups += 1
-            index = groups.count
-            groupIndex[key] = index
-            groups.append(GroupState(key: key))
+    /// The group of a key, opened if new; nil when the pose has all the groups it may keep.
+    private mutating func group(_ key: Key, pose: Int) -> Int? {
+        if let known = groupIndex[key] { return known }
+        guard poses[pose].groups < Self.groupLimitPerPose else { return nil }
+        poses[pose].groups += 1
+        groupIndex[key] = groups.count
+        groups.append(GroupState(key: key))
+        return groups.count - 1
+    }
+
+    /// Counts a case in a group, or as a failure past the pose's groups.
+    private mutating func count(_ result: CaseResult, in group: Int?, pose: Int) {
+        guard let group else {
+            poses[pose].uncounted += 1
+            return
         }
-        groups[index].count += 1
-        groups[index].spread.add(result)
+        groups[group].count += 1
+        groups[group].spread.add(result)
     }
 
     /// Every kept group, largest first, then by pose, observable, expected and actual.

@@ -34,25 +34,26 @@ public struct JSONWriter {
 
     public mutating func beginObject(multiline: Bool = false) {
         startValue()
-        buffer.append("{")
+        buffer.append(byte: UInt8(ascii: "{"))
         frames.append(Frame(count: 0, multiline: multiline))
     }
 
-    public mutating func endObject() { end("}") }
+    public mutating func endObject() { end(UInt8(ascii: "}")) }
 
     public mutating func beginArray(multiline: Bool = false) {
         startValue()
-        buffer.append("[")
+        buffer.append(byte: UInt8(ascii: "["))
         frames.append(Frame(count: 0, multiline: multiline))
     }
 
-    public mutating func endArray() { end("]") }
+    public mutating func endArray() { end(UInt8(ascii: "]")) }
 
     /// An object member's name; its value comes next.
     public mutating func key(_ name: String) {
         startMember()
         buffer.appendJSONString(name)
-        buffer.append(style == .compact ? ":" : ": ")
+        buffer.append(byte: UInt8(ascii: ":"))
+        if style == .spaced { buffer.append(byte: UInt8(ascii: " ")) }
         afterKey = true
     }
 
@@ -114,15 +115,18 @@ public struct JSONWriter {
     private mutating func startMember() {
         guard !frames.isEmpty else { return }
         let index = frames.count - 1
-        if frames[index].count > 0 { buffer.append(style == .spaced && !frames[index].multiline ? ", " : ",") }
+        if frames[index].count > 0 {
+            buffer.append(byte: UInt8(ascii: ","))
+            if style == .spaced && !frames[index].multiline { buffer.append(byte: UInt8(ascii: " ")) }
+        }
         if frames[index].multiline { newline(indent: frames.count) }
         frames[index].count += 1
     }
 
-    private mutating func end(_ bracket: String) {
+    private mutating func end(_ bracket: UInt8) {
         let frame = frames.removeLast()
         if frame.multiline { newline(indent: frames.count) }
-        buffer.append(bracket)
+        buffer.append(byte: bracket)
     }
 
     private mutating func newline(indent: Int) {

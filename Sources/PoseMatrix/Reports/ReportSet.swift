@@ -45,11 +45,12 @@ public struct ReportSet {
 
     /// Writes cases rendered on a worker: only appending and counting happen here.
     public mutating func write(_ rendered: RenderedCases) throws {
-        for result in rendered.results {
-            tally.add(result)
-            comparison?.add(result)
-            digest.add(result)
-            try markdown.write(result)
+        // By index: `for result in` copied each result, retaining and releasing its every field.
+        for index in rendered.results.indices {
+            tally.add(rendered.results[index])
+            comparison?.add(rendered.results[index])
+            digest.add(rendered.results[index])
+            try markdown.write(rendered.results[index])
         }
         try results.write(rendered)
         try junit.write(rendered.results, testcases: rendered.testcases, lengths: rendered.testcaseLengths)
@@ -102,13 +103,13 @@ public struct CaseRenderer: Sendable {
         var references: [Int32] = []
         var records = SharedRecordKind.allCases.map { _ in LocalRecords() }
         var memo = RenderMemo()
-        for result in results {
+        for index in results.indices {  // by index, not copying each result (see `ReportSet.write(_:)`)
             points.append(
                 ResultsJSONL.render(
-                    result, file: file, into: &lines, records: &records, references: &references, memo: &memo))
+                    results[index], file: file, into: &lines, records: &records, references: &references, memo: &memo))
             ends.append(lines.buffer.count)
             let before = testcases.count
-            JUnitReport.render(result, classPrefix: classPrefix, file: file, into: &testcases, memo: &memo)
+            JUnitReport.render(results[index], classPrefix: classPrefix, file: file, into: &testcases, memo: &memo)
             lengths.append(testcases.count - before)
         }
         return RenderedCases(

@@ -64,7 +64,7 @@ public struct ResultsJSONL {
         references: inout [Int32], memo: inout RenderMemo
     ) -> Int {
         json.beginObject()
-        json.member("type", "case")
+        json.member(rendered: caseType)
         json.key("index")
         json.number(result.index)
         if !result.idIsDerived {
@@ -78,7 +78,7 @@ public struct ResultsJSONL {
             json.member(rendered: memo.member(result.values[position], at: position))
         }
         json.endObject()
-        json.member("status", result.status.rawValue)
+        json.member(rendered: statusMembers[result.status.slot])
         let split = json.buffer.count
         references.append(
             result.reason.map { records[SharedRecordKind.reason.slot].id(ofReason: $0, render: reasonRecord) } ?? -1)
@@ -95,6 +95,19 @@ public struct ResultsJSONL {
         json.endObject()
         json.text("\n")
         return split
+    }
+
+    /// `"type":"case"` and each status's `"status":…` member, rendered once.
+    private static let caseType = rendered { $0.member("type", "case") }
+    private static let statusMembers = CaseResult.Status.allCases.map { status in
+        rendered { $0.member("status", status.rawValue) }
+    }
+
+    /// A member as a writer with no open container renders it.
+    private static func rendered(_ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        var json = JSONWriter(capacity: 32)
+        write(&json)
+        return json.buffer.bytes
     }
 
     /// A failures record after its id: the matrix file and the pose entry's line, then each failure

@@ -135,7 +135,9 @@ public struct Tally: Sendable {
     public mutating func add(_ result: CaseResult) {
         overall.add(result)
         let index: Int
-        if let known = poseIndex[result.pose] {
+        if let last = poses.indices.last, poses[last].pose == result.pose {  // cases come pose by pose
+            index = last
+        } else if let known = poseIndex[result.pose] {
             index = known
         } else {
             index = poses.count

@@ -6,6 +6,16 @@ public struct CaseResult: Sendable, Equatable {
         case failed
         case notRun
         case error
+
+        /// The status's place in ``allCases``, which orders per-status tables.
+        var slot: Int {
+            switch self {
+            case .passed: 0
+            case .failed: 1
+            case .notRun: 2
+            case .error: 3
+            }
+        }
     }
 
     /// An expectation that did not hold, with the value observed and where that value comes from;

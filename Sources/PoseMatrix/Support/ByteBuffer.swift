@@ -17,6 +17,12 @@ public struct ByteBuffer: Sendable {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// One byte: punctuation, without going through a string.
+    @inline(__always)
+    public mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
     /// Bytes rendered before, as they are.
     public mutating func append(bytes more: [UInt8]) {
         bytes.append(contentsOf: more)
