@@ -72,6 +72,12 @@ public struct JSONWriter {
         buffer.append(formatNumber(number))
     }
 
+    /// A member whose value is a string.
+    public mutating func member(_ name: String, _ text: String) {
+        key(name)
+        string(text)
+    }
+
     public mutating func bool(_ flag: Bool) {
         startValue()
         buffer.append(flag ? "true" : "false")
