@@ -99,6 +99,53 @@ struct ScanFixtureTests {
         try expectMatchesSnapshot(Self.relative(run.stdout), named: "scan-UIKitApp.json")
     }
 
+    /// `scan --json` of an app whose file name and source line need escaping, byte for byte.
+    static let escapedJSON =
+        #"{"app":{"camera":{"uses":"none"},"cameraAccessory":{"registeredOn":"none"},"multipleScenes":false,"#
+        + #""newWindow":{"errorHandler":"none","via":"activateSceneSession"},"requiresFullScreen":false},"evidence":["#
+        + #"{"file":"App.xcodeproj/project.pbxproj","key":"multipleScenes","line":12,"#
+        + #""text":"\"GENERATE_INFOPLIST_FILE\" = \"YES\";","value":false},"#
+        + #"{"file":"App.xcodeproj/project.pbxproj","key":"requiresFullScreen","line":12,"#
+        + #""text":"\"GENERATE_INFOPLIST_FILE\" = \"YES\";","value":false},"#
+        + #"{"file":"App/Fenster \"Größe\".swift","key":"newWindow.via","line":2,"#
+        + #""text":"app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) "#
+        + #"// \"ß\" \\ \u0001\t\u007f /\u2028","value":"activateSceneSession"},"#
+        + #"{"file":"App/Fenster \"Größe\".swift","key":"newWindow.errorHandler","line":2,"#
+        + #""text":"app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) "#
+        + #"// \"ß\" \\ \u0001\t\u007f /\u2028","value":"none"},"#
+        + #"{"file":"","key":"cameraAccessory.registeredOn","line":0,"#
+        + #""text":"no sceneAccessory or registerSceneAccessory in 1 source file","value":"none"},"#
+        + #"{"file":"","key":"camera.uses","line":0,"text":"no AVCaptureSession or capture device in 1 source file","value":"none"}],"#
+        + #""filesRead":2,"findings":[{"file":"App.xcodeproj/project.pbxproj","line":12,"#
+        + #""message":"the app target App does not set UIApplicationSupportsMultipleScenes: it gets one window","rule":"DUO015"},"#
+        + #"{"file":"App/Fenster \"Größe\".swift","line":2,"#
+        + #""message":"requestSceneSessionActivation passes errorHandler: nil: a refused window shows the person nothing","#
+        + #""rule":"DUO010"}],"inventory":[],"project":"App.xcodeproj/project.pbxproj","#
+        + #""skipped":{"binary":0,"linkLoops":0,"otherProjects":0,"otherTargets":0,"tooLarge":0,"unreadable":0},"#
+        + #""unknown":["orientations","linkedSDK","state.savesOn","state.cachesScreen"]}"# + "\n"
+
+    @Test("--json escapes quotes, backslashes and controls, keeps non-ASCII and /, and reads back to the same text")
+    func jsonEscapes() async throws {
+        let line =
+            "app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) "
+            + "// \"ß\" \\ \u{1}\t\u{7F} /\u{2028}"
+        let file = "App/Fenster \"Größe\".swift"
+        let app = try TemporaryApp(files: [file: "func open() {\n    \(line)\n}\n"])
+        let run = await duoPose(["scan", app.root.path, "--json"])
+        #expect(run.code == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout == Self.escapedJSON)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let evidence = try #require(object["evidence"] as? [[String: Any]])
+        #expect(
+            evidence.map { $0["file"] as? String } == [
+                "App.xcodeproj/project.pbxproj", "App.xcodeproj/project.pbxproj", file, file, "", "",
+            ])
+        #expect(evidence.map { $0["text"] as? String }[2...3] == [line, line])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["file"] as? String } == ["App.xcodeproj/project.pbxproj", file])
+    }
+
     @Test("--sarif writes SARIF 2.1.0 with each finding on its line")
     func sarif() async throws {
         let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")

@@ -28,14 +28,6 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Writes a number the way people write it: `90`, `174.1`, never `90.0`.
-func formatNumber(_ number: Double) -> String {
-    if number.isNaN { return "NaN" }
-    if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
-    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-    return String(number)
-}
-
 /// One observed value with its provenance and the source key it rests on, or why there is none.
 public struct Observation: Sendable, Hashable {
     /// The value, or nil when the model has no fact for this state.

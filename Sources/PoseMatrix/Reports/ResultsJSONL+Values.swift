@@ -1,12 +1,6 @@
 /// Typed values in `results.jsonl` (format 2) and `show --json`: observed values as JSON strings, booleans, numbers
 /// and arrays; expectations as `{"op": ">=", "value": 100}`; axis values typed by their axis.
 extension JSONWriter {
-    /// A member whose value is a string.
-    mutating func member(_ name: String, _ text: String) {
-        key(name)
-        string(text)
-    }
-
     /// An axis value: a string, a boolean or a number.
     mutating func value(_ value: AxisValue) {
         switch value {

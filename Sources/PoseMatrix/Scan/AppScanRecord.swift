@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a run took from `app.scan`: the tree, the scan, and the keys the matrix stated itself.
 public struct AppScanRecord: Sendable {
     /// The tree as the matrix names it.
@@ -13,18 +11,21 @@ public struct AppScanRecord: Sendable {
         self.stated = stated
     }
 
-    /// The header's `appScan` object, on one line: which keys came from the code (with their
-    /// evidence), which from the matrix, and which the code left unknown.
+    /// The header's `appScan` object, on one line, its keys in alphabetical order: which keys came
+    /// from the code (with their evidence), which from the matrix, and which the code left unknown.
     public var headerJSON: String {
-        let scanned = result.evidence.filter { !stated.contains($0.key.rawValue) }.map {
-            [
-                "key": $0.key.rawValue, "value": $0.value.jsonValue, "file": $0.location.file, "line": $0.location.line,
-                "text": $0.location.text,
-            ] as [String: Any]
-        }
-        let object: [String: Any] = [
-            "path": path, "fromMatrix": stated.sorted(), "scanned": scanned, "unknown": result.unknown.map(\.rawValue),
-        ]
-        return ScanResult.serialized(object).trimmingCharacters(in: .newlines)
+        var json = JSONWriter(capacity: 1024)
+        json.beginObject()
+        json.key("fromMatrix")
+        json.strings(stated.sorted())
+        json.member("path", path)
+        json.key("scanned")
+        json.beginArray()
+        for item in result.evidence where !stated.contains(item.key.rawValue) { item.write(into: &json) }
+        json.endArray()
+        json.key("unknown")
+        json.strings(result.unknown.map(\.rawValue))
+        json.endObject()
+        return String(decoding: json.buffer.bytes, as: UTF8.self)
     }
 }

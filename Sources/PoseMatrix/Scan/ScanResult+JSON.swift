@@ -1,63 +1,119 @@
-import Foundation
-
-/// `--json` and `--sarif`: the scan for machines.
+/// `--json`: the scan for machines, written by ``JSONWriter``. Every object's keys are in
+/// alphabetical order, the order the output has always had.
 extension ScanResult {
-    /// The `app` block in the matrix's shape: the same keys and values a matrix takes.
-    var appObject: [String: Any] {
-        var app: [String: Any] = [:]
-        for item in evidence {
-            if let group = item.key.group {
-                var object = app[group] as? [String: Any] ?? [:]
-                object[item.key.field] = item.value.jsonValue
-                app[group] = object
-            } else {
-                app[item.key.field] = item.value.jsonValue
-            }
-        }
-        return app
-    }
-
-    /// One object: `app`, `unknown`, `evidence`, `inventory`, `findings` (and what was read and skipped).
+    /// One object: `app`, `evidence`, `filesRead`, `findings`, `inventory`, `project`, `skipped`, `unknown`.
     public var json: String {
-        let object: [String: Any] = [
-            "app": appObject,
-            "unknown": unknown.map(\.rawValue),
-            "evidence": evidence.map {
-                [
-                    "key": $0.key.rawValue, "value": $0.value.jsonValue, "file": $0.location.file, "line": $0.location.line,
-                    "text": $0.location.text,
-                ] as [String: Any]
-            },
-            "inventory": inventory.map {
-                ["name": $0.name, "file": $0.location.file, "line": $0.location.line, "count": $0.count] as [String: Any]
-            },
-            "findings": findings.map {
-                ["rule": $0.rule.rawValue, "file": $0.location.file, "line": $0.location.line, "message": $0.message]
-                    as [String: Any]
-            },
-            "project": project,
-            "filesRead": filesRead,
-            "skipped": [
-                "binary": skipped.binary, "tooLarge": skipped.huge, "linkLoops": skipped.linkLoops,
-                "unreadable": skipped.unreadable, "otherProjects": skipped.vendored, "otherTargets": skipped.otherTargets,
-            ],
-        ]
-        return Self.serialized(object)
+        var json = JSONWriter(capacity: 4096)
+        json.beginObject()
+        json.key("app")
+        writeApp(into: &json)
+        json.key("evidence")
+        json.beginArray()
+        for item in evidence { item.write(into: &json) }
+        json.endArray()
+        json.member("filesRead", filesRead)
+        json.key("findings")
+        json.beginArray()
+        for finding in findings { finding.write(into: &json) }
+        json.endArray()
+        json.key("inventory")
+        json.beginArray()
+        for item in inventory { item.write(into: &json) }
+        json.endArray()
+        json.member("project", project)
+        json.key("skipped")
+        skipped.write(into: &json)
+        json.key("unknown")
+        json.strings(unknown.map(\.rawValue))
+        json.endObject()
+        json.text("\n")
+        return String(decoding: json.buffer.bytes, as: UTF8.self)
     }
 
-    static func serialized(_ object: Any) -> String {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+    /// The `app` block in the matrix's shape: the same keys and values a matrix takes, a key
+    /// such as `newWindow.via` as `via` inside `newWindow`.
+    private func writeApp(into json: inout JSONWriter) {
+        let sorted = evidence.sorted {
+            ($0.key.group ?? $0.key.field, $0.key.field) < ($1.key.group ?? $1.key.field, $1.key.field)
+        }
+        var group: String?
+        json.beginObject()
+        for item in sorted {
+            if item.key.group != group {
+                if group != nil { json.endObject() }
+                group = item.key.group
+                if let group {
+                    json.key(group)
+                    json.beginObject()
+                }
+            }
+            json.key(item.key.field)
+            json.value(item.value)
+        }
+        if group != nil { json.endObject() }
+        json.endObject()
     }
 }
 
-extension ScanValue {
-    var jsonValue: Any {
-        switch self {
-        case .bool(let value): value
-        case .choice(let value): value
-        case .list(let values): values
+extension ScanEvidence {
+    /// `{file, key, line, text, value}`, as `scan --json` and the results header's `appScan` write it.
+    func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("file", location.file)
+        json.member("key", key.rawValue)
+        json.member("line", location.line)
+        json.member("text", location.text)
+        json.key("value")
+        json.value(value)
+        json.endObject()
+    }
+}
+
+extension ScanFinding {
+    /// `{file, line, message, rule}`.
+    func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("file", location.file)
+        json.member("line", location.line)
+        json.member("message", message)
+        json.member("rule", rule.rawValue)
+        json.endObject()
+    }
+}
+
+extension InventoryItem {
+    /// `{count, file, line, name}`.
+    func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("count", count)
+        json.member("file", location.file)
+        json.member("line", location.line)
+        json.member("name", name)
+        json.endObject()
+    }
+}
+
+extension SourceTree.Skipped {
+    /// How many files the walk left out, by reason.
+    func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("binary", binary)
+        json.member("linkLoops", linkLoops)
+        json.member("otherProjects", vendored)
+        json.member("otherTargets", otherTargets)
+        json.member("tooLarge", huge)
+        json.member("unreadable", unreadable)
+        json.endObject()
+    }
+}
+
+extension JSONWriter {
+    /// A scanned value: a boolean, a string, or an array of strings.
+    mutating func value(_ value: ScanValue) {
+        switch value {
+        case .bool(let flag): bool(flag)
+        case .choice(let text): string(text)
+        case .list(let items): strings(items)
         }
     }
 }

@@ -8,44 +8,66 @@ extension ScanResult {
 
     /// One run; each result's location is relative to `%SRCROOT%`, the scanned tree's root. With
     /// `docs` (the address of duo-pose's README.md), each rule's `helpUri` points at its rule table.
+    /// Every object's keys are in alphabetical order, so `$schema` comes first.
     public func sarif(rootURI: String, toolVersion: String, docs: String? = nil) -> String {
-        let rules = ScanRule.allCases
+        var json = JSONWriter(capacity: 8192)
+        json.beginObject()
+        json.member("$schema", Self.sarifSchema)
+        json.key("runs")
+        json.beginArray()
+        json.beginObject()
+        json.key("originalUriBaseIds")
+        json.beginObject()
+        json.key("%SRCROOT%")
+        json.beginObject()
+        json.member("uri", rootURI)
+        json.endObject()
+        json.endObject()
+        json.key("results")
+        json.beginArray()
+        for finding in findings { finding.writeSARIF(into: &json) }
+        json.endArray()
+        json.key("tool")
+        json.beginObject()
+        json.key("driver")
+        Self.writeDriver(into: &json, toolVersion: toolVersion, docs: docs)
+        json.endObject()
+        json.endObject()
+        json.endArray()
+        json.member("version", "2.1.0")
+        json.endObject()
+        json.text("\n")
+        return String(decoding: json.buffer.bytes, as: UTF8.self)
+    }
+
+    /// The tool: its name, version and every rule, each rule at the index its results name.
+    private static func writeDriver(into json: inout JSONWriter, toolVersion: String, docs: String?) {
         let helpURI = docs.map { String($0.prefix { $0 != "#" }) + "#" + Self.rulesSection.anchor }
-        let driver: [String: Any] = [
-            "name": "duo-pose", "version": toolVersion,
-            "rules": rules.map { rule in
-                var descriptor: [String: Any] = [
-                    "id": rule.rawValue, "name": rule.name,
-                    "shortDescription": ["text": rule.title], "fullDescription": ["text": rule.fact],
-                    "help": [
-                        "text": "\(rule.title). \(rule.fact) duo-pose's README.md, section \"\(Self.rulesSection.title)\", "
-                            + "lists the rules and the facts they rest on."
-                    ],
-                    "defaultConfiguration": ["level": "warning"],
-                ]
-                descriptor["helpUri"] = helpURI
-                return descriptor
-            },
-        ]
-        let results: [[String: Any]] = findings.map { finding in
-            [
-                "ruleId": finding.rule.rawValue, "ruleIndex": rules.firstIndex(of: finding.rule)!, "level": "warning",
-                "message": ["text": finding.message],
-                "locations": [
-                    [
-                        "physicalLocation": [
-                            "artifactLocation": ["uri": Self.uriReference(finding.location.file), "uriBaseId": "%SRCROOT%"],
-                            "region": ["startLine": max(finding.location.line, 1)],
-                        ]
-                    ]
-                ],
-            ]
+        json.beginObject()
+        json.member("name", "duo-pose")
+        json.key("rules")
+        json.beginArray()
+        for rule in ScanRule.allCases {
+            json.beginObject()
+            json.key("defaultConfiguration")
+            json.object("level", "warning")
+            json.key("fullDescription")
+            json.object("text", rule.fact)
+            json.key("help")
+            json.object(
+                "text",
+                "\(rule.title). \(rule.fact) duo-pose's README.md, section \"\(Self.rulesSection.title)\", "
+                    + "lists the rules and the facts they rest on.")
+            if let helpURI { json.member("helpUri", helpURI) }
+            json.member("id", rule.rawValue)
+            json.member("name", rule.name)
+            json.key("shortDescription")
+            json.object("text", rule.title)
+            json.endObject()
         }
-        let run: [String: Any] = [
-            "tool": ["driver": driver], "results": results,
-            "originalUriBaseIds": ["%SRCROOT%": ["uri": rootURI]],
-        ]
-        return Self.serialized(["$schema": Self.sarifSchema, "version": "2.1.0", "runs": [run]] as [String: Any])
+        json.endArray()
+        json.member("version", toolVersion)
+        json.endObject()
     }
 
     /// A path relative to the root as a URI reference: spaces, `#`, `%` and other characters a URI
@@ -54,5 +76,44 @@ extension ScanResult {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ";:")
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}
+
+extension ScanFinding {
+    /// A SARIF result: the rule, its level, the message and the file and line, relative to `%SRCROOT%`.
+    func writeSARIF(into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("level", "warning")
+        json.key("locations")
+        json.beginArray()
+        json.beginObject()
+        json.key("physicalLocation")
+        json.beginObject()
+        json.key("artifactLocation")
+        json.beginObject()
+        json.member("uri", ScanResult.uriReference(location.file))
+        json.member("uriBaseId", "%SRCROOT%")
+        json.endObject()
+        json.key("region")
+        json.beginObject()
+        json.member("startLine", max(location.line, 1))
+        json.endObject()
+        json.endObject()
+        json.endObject()
+        json.endArray()
+        json.key("message")
+        json.object("text", message)
+        json.member("ruleId", rule.rawValue)
+        json.member("ruleIndex", ScanRule.allCases.firstIndex(of: rule)!)
+        json.endObject()
+    }
+}
+
+extension JSONWriter {
+    /// An object with one string member, such as SARIF's `{"text": …}` messages.
+    fileprivate mutating func object(_ name: String, _ text: String) {
+        beginObject()
+        member(name, text)
+        endObject()
     }
 }

@@ -1,6 +1,7 @@
 /// JSON written straight into a ``ByteBuffer``: the one writer behind `results.jsonl`,
-/// `list --json` and `show --json`. It places the commas, colons and line breaks, so that callers
-/// say only what goes in; strings are escaped by ``ByteBuffer/appendJSONString(_:)``.
+/// `list --json`, `show --json`, `scan --json` and `scan --sarif`. It places the commas, colons and
+/// line breaks, so that callers say only what goes in; strings are escaped by
+/// ``ByteBuffer/appendJSONString(_:)``.
 public struct JSONWriter {
     /// The separators: `,` and `:` for files, `, ` and `: ` for output people also read.
     public enum Style: Sendable {
@@ -71,6 +72,25 @@ public struct JSONWriter {
     public mutating func number(_ number: Double) {
         startValue()
         buffer.append(formatNumber(number))
+    }
+
+    /// An array of strings.
+    public mutating func strings(_ items: [String]) {
+        beginArray()
+        for item in items { string(item) }
+        endArray()
+    }
+
+    /// A member whose value is a string.
+    public mutating func member(_ name: String, _ text: String) {
+        key(name)
+        string(text)
+    }
+
+    /// A member whose value is a whole number.
+    public mutating func member(_ name: String, _ number: Int) {
+        key(name)
+        self.number(number)
     }
 
     public mutating func bool(_ flag: Bool) {
