@@ -110,7 +110,7 @@ public struct JSONWriter {
     }
 
     /// A member rendered before by a writer with no open container (`"key":value`), copied as it
-    /// is: neighbouring cases share most of theirs (see ``RenderMemo``).
+    /// is: a report copies members it rendered for an earlier case this way.
     mutating func member(rendered: [UInt8]) {
         startMember()
         buffer.append(bytes: rendered)
