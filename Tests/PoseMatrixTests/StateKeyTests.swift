@@ -104,3 +104,36 @@ struct StateKeyTests {
 
     enum KeyTestError: Error { case unexpectedDomain }
 }
+
+/// The exploration's own hash table answers membership as `Set` does.
+@Suite("Visited states")
+struct VisitedStatesTests {
+    static func key(_ angle: Double, _ fields: UInt64, window: UInt64 = 0) -> SceneModel.StateKey {
+        SceneModel.StateKey(angle: angle, fields: fields, windows0: window, windows1: window << 1, windows2: window << 2)
+    }
+
+    @Test("each key is new once, through the table's growth and a reservation, as in a Set")
+    func membership() {
+        var visited = VisitedStates()
+        var reference: Set<SceneModel.StateKey> = []
+        for round in 0..<2 {
+            if round == 1 { visited.reserveCapacity(50_000) }
+            for index in 0..<20_000 {
+                // Keys that differ in one word only, and many that share their angle and fields.
+                let key = Self.key(Double(index % 7) * 15, UInt64(index % 1_000), window: UInt64(index / 1_000))
+                let inserted = visited.insert(key)
+                #expect(inserted == reference.insert(key).inserted)
+            }
+        }
+        #expect(visited.count == reference.count)
+        #expect(visited.count == 20_000)
+    }
+
+    @Test("0° and -0° are the same angle, as Double's == says")
+    func negativeZero() {
+        var visited = VisitedStates()
+        let inserted = [Self.key(0, 1), Self.key(-0.0, 1), Self.key(180, 1)].map { visited.insert($0) }
+        #expect(inserted == [true, false, true])
+        #expect(visited.count == 2)
+    }
+}

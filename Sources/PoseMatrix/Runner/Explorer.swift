@@ -57,7 +57,8 @@ public enum Explorer {
         // Int32 halves them (2³¹ states would need 80 GB of visited keys first).
         var parents: [Int32] = [-1]
         var stepIndices: [Int32] = [-1]
-        var visited: Set<SceneModel.StateKey> = [model.stateKey]
+        var visited = VisitedStates()
+        _ = visited.insert(model.stateKey)
         var frontier: [Node] = [Node(state: 0, model: model)]
         var outcome = ExplorationOutcome(statesExplored: 0, depth: 0, violations: [:])
         check(model, state: 0, exploration, trust: trust, parents: parents, stepIndices: stepIndices, into: &outcome)
@@ -67,14 +68,16 @@ public enum Explorer {
             depth += 1
             // The last level's states are checked but not expanded: their models need not be kept.
             let expands = depth < exploration.depth
-            reserve(&visited, after: frontier.count, previousLevel: previousLevel, steps: exploration.steps.count)
+            let expected = nextLevel(after: frontier.count, previousLevel: previousLevel, steps: exploration.steps.count)
+            visited.reserveCapacity(visited.count + expected)
             previousLevel = frontier.count
             var next: [Node] = []
+            if expands { next.reserveCapacity(expected) }
             for node in frontier {
                 for (stepIndex, step) in exploration.steps.enumerated() {
                     var successor = node.model
                     successor.apply(step)
-                    guard visited.insert(successor.stateKey).inserted else { continue }
+                    guard visited.insert(successor.stateKey) else { continue }
                     parents.append(node.state)
                     stepIndices.append(Int32(stepIndex))
                     let index = parents.count - 1
@@ -97,14 +100,13 @@ public enum Explorer {
         var model: SceneModel
     }
 
-    /// Makes room in the visited set for the next level before it starts, guessing that it grows
-    /// from this one as this one grew from the last, so that the set is not rehashed step by step
-    /// as it doubles during the level. (A guess too small only leaves a resize to `insert`.)
-    private static func reserve(
-        _ visited: inout Set<SceneModel.StateKey>, after level: Int, previousLevel: Int, steps: Int
-    ) {
+    /// How many states the next level will find, guessing that it grows from this one as this
+    /// one grew from the last. The visited set and the next frontier make room for them before
+    /// the level starts, rather than doubling and copying during it (a guess too small only
+    /// leaves the doubling to them).
+    private static func nextLevel(after level: Int, previousLevel: Int, steps: Int) -> Int {
         let growth = min(Double(level) / Double(max(previousLevel, 1)), Double(steps))
-        visited.reserveCapacity(visited.count + Int(Double(level) * growth))
+        return Int(Double(level) * growth)
     }
 
     /// Records the invariants this state breaks that no shorter path broke.
