@@ -26,7 +26,7 @@ extension SceneModel {
     static let windowsPerWord = 64 / windowCodeWidth
     /// The most windows a key holds. Each step opens or brings back one window at most, so an
     /// exploration meets at most the `windows` axis's 2, its start pose's steps and its depth
-    /// (ExplorationTests checks that the catalogue and the deepest exploration stay within it).
+    /// (StateKeyTests checks that the catalogue and the deepest exploration stay within it).
     static let stateKeyWindowCapacity = 3 * windowsPerWord
 
     var stateKey: StateKey {
