@@ -79,7 +79,14 @@ public struct SceneModel: Sendable {
     /// The app's capture session runs (`startCapture` to `stopCapture` or `closeCamera`).
     var captureRunning = false
     /// Why a step could not apply where it was taken: the case cannot be evaluated.
-    public internal(set) var stepProblem: String?
+    public var stepProblem: String? {
+        firstStepProblem.map { "step \($0.number) \($0.step) cannot apply: \($0.problem)" }
+    }
+    /// The first step that could not apply, its number and why. The message is made only when
+    /// asked: an exploration applies such steps (`flip` closed, `leaveSplitView` outside Split View)
+    /// in many of its 3.0 million successors at depth 12 and never reads the message, and making
+    /// it was about 6 % of the exploration's time.
+    var firstStepProblem: (number: Int, step: Step, problem: String)?
     /// Steps taken so far, for ``stepProblem``'s message.
     var stepsTaken = 0
     /// The accessory scene's session, while the accessory is available.
@@ -115,8 +122,8 @@ public struct SceneModel: Sendable {
     public mutating func apply(_ step: Step) {
         stepsTaken += 1
         lastStepMovedHinge = false
-        if stepProblem == nil, let problem = problem(applying: step) {
-            stepProblem = "step \(stepsTaken) \(step) cannot apply: \(problem)"
+        if firstStepProblem == nil, let problem = problem(applying: step) {
+            firstStepProblem = (stepsTaken, step, problem)
         }
         guard !crashed || step == .relaunch else { return }
         switch step {

@@ -54,28 +54,37 @@ public enum Explorer {
         for step in exploration.start?.steps ?? [] { model.apply(step) }
 
         // Parents and steps of every state found, to rebuild paths; models only for the frontier.
-        var parents: [Int] = [-1]
-        var stepIndices: [Int] = [-1]
-        var visited: Set<SceneModel.StateKey> = [model.stateKey]
-        var frontier: [(state: Int, model: SceneModel)] = [(0, model)]
+        // Int32 halves them (2³¹ states would need 80 GB of visited keys first).
+        var parents: [Int32] = [-1]
+        var stepIndices: [Int32] = [-1]
+        var visited = VisitedStates()
+        _ = visited.insert(model.stateKey)
+        var frontier: [Node] = [Node(state: 0, model: model)]
         var outcome = ExplorationOutcome(statesExplored: 0, depth: 0, violations: [:])
         check(model, state: 0, exploration, trust: trust, parents: parents, stepIndices: stepIndices, into: &outcome)
         var depth = 0
+        var previousLevel = 1
         while depth < exploration.depth, !frontier.isEmpty, outcome.violations.count < exploration.invariants.count {
             depth += 1
-            var next: [(state: Int, model: SceneModel)] = []
-            for (state, current) in frontier {
+            // The last level's states are checked but not expanded: their models need not be kept.
+            let expands = depth < exploration.depth
+            let expected = nextLevel(after: frontier.count, previousLevel: previousLevel, steps: exploration.steps.count)
+            visited.reserveCapacity(visited.count + expected)
+            previousLevel = frontier.count
+            var next: [Node] = []
+            if expands { next.reserveCapacity(expected) }
+            for node in frontier {
                 for (stepIndex, step) in exploration.steps.enumerated() {
-                    var successor = current
+                    var successor = node.model
                     successor.apply(step)
-                    guard visited.insert(successor.stateKey).inserted else { continue }
-                    parents.append(state)
-                    stepIndices.append(stepIndex)
+                    guard visited.insert(successor.stateKey) else { continue }
+                    parents.append(node.state)
+                    stepIndices.append(Int32(stepIndex))
                     let index = parents.count - 1
                     check(
                         successor, state: index, exploration, trust: trust, parents: parents, stepIndices: stepIndices,
                         into: &outcome)
-                    next.append((index, successor))
+                    if expands { next.append(Node(state: Int32(index), model: successor)) }
                 }
             }
             frontier = next
@@ -85,9 +94,24 @@ public enum Explorer {
         return outcome
     }
 
+    /// A state of the frontier: its index among the states found, and its model.
+    private struct Node {
+        var state: Int32
+        var model: SceneModel
+    }
+
+    /// How many states the next level will find, guessing that it grows from this one as this
+    /// one grew from the last. The visited set and the next frontier make room for them before
+    /// the level starts, rather than doubling and copying during it (a guess too small only
+    /// leaves the doubling to them).
+    private static func nextLevel(after level: Int, previousLevel: Int, steps: Int) -> Int {
+        let growth = min(Double(level) / Double(max(previousLevel, 1)), Double(steps))
+        return Int(Double(level) * growth)
+    }
+
     /// Records the invariants this state breaks that no shorter path broke.
     private static func check(
-        _ model: SceneModel, state: Int, _ exploration: Exploration, trust: Trust, parents: [Int], stepIndices: [Int],
+        _ model: SceneModel, state: Int, _ exploration: Exploration, trust: Trust, parents: [Int32], stepIndices: [Int32],
         into outcome: inout ExplorationOutcome
     ) {
         for (index, invariant) in exploration.invariants.enumerated() where outcome.violations[index] == nil {
@@ -127,12 +151,12 @@ public enum Explorer {
         }
     }
 
-    private static func path(to state: Int, parents: [Int], stepIndices: [Int]) -> [Int] {
+    private static func path(to state: Int, parents: [Int32], stepIndices: [Int32]) -> [Int] {
         var steps: [Int] = []
         var current = state
         while parents[current] >= 0 {
-            steps.append(stepIndices[current])
-            current = parents[current]
+            steps.append(Int(stepIndices[current]))
+            current = Int(parents[current])
         }
         return steps.reversed()
     }
