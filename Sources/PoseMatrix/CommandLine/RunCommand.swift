@@ -175,6 +175,8 @@ enum RunCommand {
         header.scope = scope(of: matrix.matrix, plan: plan, options: options)
         header.appScan = scan
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
+        // Explored first, as the cases' first chunk then notices a signal that came meanwhile; written after the cases.
+        let invariants = runner.invariants()
         var progress = Progress(
             total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.progressSink : nil)
         try await runner.run(transform: reports.renderer.render) { rendered in
@@ -182,7 +184,7 @@ enum RunCommand {
             progress.advance(by: rendered.results.count)
         }
         progress.clear()
-        try reports.write(invariants: runner.invariants())
+        try reports.write(invariants: invariants)
         let tally = try reports.finish()
         if let xmlOutput = Bazel.xmlOutputPath(context.environment) {
             try copyFile(folder + "/" + ReportSet.junitName, to: xmlOutput)
