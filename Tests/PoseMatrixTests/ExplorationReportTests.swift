@@ -53,6 +53,13 @@ struct ExplorationReportTests {
                 + "1 held, 1 broken, 1 not run of 3 invariants.\n")
     }
 
+    @Test("validate counts the cases and the invariants apart")
+    func validate() async {
+        let result = await duoPose(["validate", Self.fixture])
+        #expect(result.code == 0)
+        #expect(result.stdout == "\(Self.fixture): valid, 2 pose entries, 4 cases, 3 invariants\n")
+    }
+
     @Test("a run narrowed by --pose has no exploration: no invariant line, none in the header's plan")
     func filteredRun() async throws {
         let out = try TestFiles.temporaryFolder().appendingPathComponent("out")
