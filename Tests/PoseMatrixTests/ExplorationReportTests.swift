@@ -34,11 +34,16 @@ struct ExplorationReportTests {
         }
     }
 
-    @Test("the terminal counts cases and invariants apart, names the broken one, and exits 1 for it")
+    @Test("the terminal and the job summary count cases and invariants apart; the terminal names the broken one; exit 1")
     func terminal() async throws {
         let out = try TestFiles.temporaryFolder().appendingPathComponent("out")
-        let result = await duoPose(["run", Self.fixture, "--out", out.path, "--deterministic"])
+        let summary = out.deletingLastPathComponent().appendingPathComponent("summary.md")
+        let result = await duoPose(["run", Self.fixture, "--out", out.path, "--deterministic", "--summary", summary.path])
         #expect(result.code == 1)
+        #expect(
+            try TestFiles.read(summary).hasPrefix(
+                "### duo-pose: Explore \\| test\n\n**FAILED**: 4 passed, 0 failed, 0 errors, 0 not run of 4 cases; "
+                    + "1 held, 1 broken, 1 not run of 3 invariants.\n\n| Pose | Cases |"))
         #expect(
             result.stdout.hasPrefix(
                 "duo-pose: Explore | test: FAILED: 4 passed, 0 failed, 0 errors, 0 not run of 4 cases; "
@@ -172,6 +177,44 @@ struct ExplorationReportTests {
             #expect(result.code == 65)
             #expect(result.stderr == message)
             #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    @Test("an invariant line or a plan count that cannot be read back is refused at its line")
+    func badInvariantLines() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let whole = folder.appendingPathComponent("whole")
+        _ = await duoPose(["run", Self.fixture, "--out", whole.path, "--deterministic", "--quiet"])
+        let path = whole.appendingPathComponent(ReportSet.resultsName).path
+        let lines = try TestFiles.read(URL(fileURLWithPath: path)).split(separator: "\n").map(String.init)
+        let first = lines.firstIndex(where: Self.isInvariant)! + 1
+        let edits: [(from: String, to: String, line: Int, message: String)] = [
+            (#""invariants":3}"#, #""invariants":"3"}"#, 1, "the header's plan.invariants is not a count"),
+            (#""invariants":3}"#, "}", first, "an invariant line, but the header's plan has no invariants"),
+            (
+                #""depth":3,"applies":18"#, #""applies":18"#, first,
+                "an invariant line lacks its name, status, states, depth or applies"
+            ),
+            (
+                #""start":"P3","states":368,"depth":3,"applies":18"#, #""start":"P33","states":368,"depth":3,"applies":18"#,
+                first, "invariant \"content is reachable\" starts at \"P33\", not a pose P1–P13"
+            ),
+            (
+                #"["close","newWindow"]"#, #"["close","opne"]"#, first,
+                "invariant \"content is reachable\"'s path has \"opne\", not a step"
+            ),
+            (
+                #""unchecked":16,"#, "", first + 2,
+                "invariant \"the accessory only while fully open\" is not run but lacks its unchecked count or reason"
+            ),
+        ]
+        for (index, edit) in edits.enumerated() {
+            let bad = try Self.edited(path, as: "bad\(index).jsonl") { lines in
+                lines.map { $0.replacingOccurrences(of: edit.from, with: edit.to) }
+            }
+            let result = await duoPose(["merge", bad, "--out", folder.appendingPathComponent("never").path])
+            #expect(result.code == 65)
+            #expect(result.stderr == "Error: \(bad):\(edit.line): \(edit.message)\n")
         }
     }
 
