@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Command line")
 struct CommandLineTests {
-    @Test("no matrix runs the built-in reference matrix: exit 0, three reports, one suite per pose")
+    @Test("no matrix runs the built-in reference matrix: exit 0, three reports, one suite per pose and one for the invariants")
     func builtInRun() async throws {
         let out = try TestFiles.temporaryFolder().appendingPathComponent("Reports")
         let result = await duoPose(["--out", out.path, "--deterministic"])
@@ -16,14 +16,17 @@ struct CommandLineTests {
         #expect(names == ["junit.xml", "report.md", "results.jsonl"])
         let junit = try TestFiles.read(out.appendingPathComponent("junit.xml"))
         let suites = junit.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        #expect(suites == (1...13).map { "P\($0)"[...] } + ["explore"])
+        #expect(suites == (1...13).map { "P\($0)"[...] } + ["exploration"])
         #expect(junit.contains("<property name=\"profiles\" value=\"device,simulator\"/>\n"))
         #expect(
             junit.contains(
-                "<testsuite name=\"explore\" tests=\"6\" failures=\"0\" errors=\"0\" skipped=\"1\" time=\"0.000\">\n"
-                    + "    <properties>\n      <property name=\"state\" value=\"Exploration of pose sequences\"/>\n"
-                    + "    </properties>\n"),
-            "the exploration's suite has no profiles, so no empty profiles property")
+                "<testsuite name=\"exploration\" tests=\"6\" failures=\"0\" errors=\"0\" skipped=\"1\" time=\"0.000\" "
+                    + "file=\"built-in:duo-scenes.json\">\n    <properties>\n"
+                    + "      <property name=\"start\" value=\"launch\"/>\n      <property name=\"states\" value=\"64134\"/>\n"
+                    + "      <property name=\"depth\" value=\"12\"/>\n    </properties>\n"
+                    + "    <testcase name=\"content is reachable\" classname=\"iphone-duo-reference-scenes.exploration\" time=\"0.000\"/>\n"
+            ),
+            "the invariants' suite says where the exploration started and how far it went, and fakes no pose state")
     }
 
     @Test("with no --out, the reports land in ./Reports of the working folder")

@@ -25,10 +25,12 @@ struct ExplorationTests {
         #expect(violation.path == [.close, .newWindow])
         #expect(violation.failures.map(\.actual) == [.bool(false)])
         #expect(outcome.violations[1] == nil)
-        let result = outcome.result(for: 0, of: exploration, index: 7)
-        #expect(result.status == .failed)
-        #expect(result.id == "explore: reachable")
-        #expect(result.reason == "broken by P3 → close → newWindow (shortest; \(outcome.statesExplored) states to depth 6)")
+        let results = outcome.results(of: exploration)
+        #expect(results.map(\.status) == [.broken, .held])
+        #expect(results[0].name == "reachable")
+        #expect(results[0].start == "P3")
+        #expect(results[0].path == [.close, .newWindow])
+        #expect(results[0].detail == "broken by P3 → close → newWindow (shortest; \(outcome.statesExplored) states to depth 6)")
     }
 
     @Test("the simulator profile opens the window instead: the same app holds")
@@ -70,14 +72,23 @@ struct ExplorationTests {
         #expect(outcome.violations[1]?.path == [.book])
     }
 
-    @Test("exploration runs only for the whole matrix, after its cases, and each shard reports it once")
+    @Test("the plan counts cases only; its exploration comes with the whole matrix, and of shards with the first")
     func planPlacement() throws {
         let matrix = try MatrixLoader.loadBuiltIn().matrix
         let whole = try Plan(matrix: matrix)
-        #expect(whole.count == whole.poseCaseCount + 6)
+        #expect(whole.count == 118)
+        #expect(whole.count == Plan.expandedCount(of: matrix))
+        #expect(whole.invariantCount == 6)
         let filtered = try Plan(matrix: matrix, filter: PlanFilter(poses: ["P1"]))
-        #expect(filtered.count == filtered.poseCaseCount)
+        #expect(filtered.count == 4)
         #expect(filtered.exploration == nil)
+        #expect(filtered.invariantCount == 0)
+        let owners = (1...3).map {
+            Runner(plan: whole, app: matrix.app, jobs: 1, deterministic: true, shard: Shard(index: $0, total: 3))
+        }
+        #expect(owners.map(\.invariantCount) == [6, 0, 0])
+        #expect(Runner(plan: whole, app: matrix.app, jobs: 1, deterministic: true).invariantCount == 6)
+        #expect(Runner(plan: filtered, app: matrix.app, jobs: 1, deterministic: true).invariantCount == 0)
     }
 
     struct BadExploration: Sendable, CustomTestStringConvertible {

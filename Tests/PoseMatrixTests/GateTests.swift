@@ -21,7 +21,7 @@ struct VerdictTests {
         let report = try TestFiles.read(out.appendingPathComponent(ReportSet.markdownName))
         #expect(report.contains("\n**FAILED** (--strict: not run counts as failed): 6 passed, 0 failed"))
         let (header, summary) = try resultsLines(out)
-        #expect(header.contains(#""plan":{"cases":12,"matrixCases":124},"filter":{"poses":["P13"]},"strict":true"#))
+        #expect(header.contains(#""plan":{"cases":12,"matrixCases":118},"filter":{"poses":["P13"]},"strict":true"#))
         #expect(summary.contains(#""verdict":"failed""#))
         #expect(try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.strict)
 
@@ -141,16 +141,16 @@ struct CoverageTests {
         let (header, _) = try resultsLines(out)
         #expect(
             header.contains(
-                #""plan":{"cases":8,"matrixCases":124},"filter":{"poses":["P1","P5"],"where":{"profile":["simulator"]},"#
+                #""plan":{"cases":8,"matrixCases":118},"filter":{"poses":["P1","P5"],"where":{"profile":["simulator"]},"#
                     + #""maxCases":1000},"trust":["apple","measured","inference","unverified"],"checklist""#))
         let scope = try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.scope
         #expect(scope.arguments == "--pose P1,P5 --where profile=simulator --max-cases 1000")
-        #expect(scope.matrixCases == 124)
+        #expect(scope.matrixCases == 118)
         let whole = try TestFiles.temporaryFolder()
         _ = await duoPose(["run", "--out", whole.path, "--quiet"])
         #expect(
             try resultsLines(whole).header.contains(
-                #""plan":{"cases":124},"trust":["apple","measured","inference","unverified"],"checklist""#))
+                #""plan":{"cases":118,"invariants":6},"trust":["apple","measured","inference","unverified"],"checklist""#))
     }
 
     @Test("signoff refuses a partial run unless --allow-partial, and signoff.md shows the coverage")
@@ -162,7 +162,7 @@ struct CoverageTests {
         #expect(refused.code == 65)
         #expect(
             refused.stderr
-                == "Error: \(results):1: is a partial run (8 of 124 planned cases, --pose P1,P5 --where profile=simulator): "
+                == "Error: \(results):1: is a partial run (8 of 118 planned cases, --pose P1,P5 --where profile=simulator): "
                 + "sign off a whole run, or pass --allow-partial\n")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("signoff.md").path))
         let allowed = await duoPose(["signoff", results, "--by", "Ada", "--allow-partial"])
@@ -170,7 +170,7 @@ struct CoverageTests {
         let text = try TestFiles.read(out.appendingPathComponent("signoff.md"))
         #expect(
             text.contains(
-                "\nCoverage: 8 of 124 planned cases (`--pose P1,P5 --where profile=simulator`); partial results, "
+                "\nCoverage: 8 of 118 planned cases (`--pose P1,P5 --where profile=simulator`); partial results, "
                     + "signed off with `--allow-partial`.\n"))
     }
 
@@ -181,7 +181,7 @@ struct CoverageTests {
         let result = await duoPose(["signoff", out.appendingPathComponent(ReportSet.resultsName).path, "--by", "Ada"])
         #expect(result.code == 1, "camera-direction is not run in the simulator profile")
         #expect(result.stderr == "")
-        #expect(try TestFiles.read(out.appendingPathComponent("signoff.md")).contains("\nCoverage: 124 of 124 planned cases.\n"))
+        #expect(try TestFiles.read(out.appendingPathComponent("signoff.md")).contains("\nCoverage: 118 of 118 planned cases.\n"))
     }
 }
 

@@ -529,12 +529,12 @@ struct ReviewFindingTests {
         ).matrix
         let exploration = try #require(matrix.exploration)
         let all = Explorer.explore(exploration, app: matrix.app)
-        #expect(all.result(for: 0, of: exploration, index: 0).status == .passed)
+        #expect(all.results(of: exploration).map(\.status) == [.held])
         let trusted = Explorer.explore(exploration, app: matrix.app, trust: Trust([.apple]))
-        let result = trusted.result(for: 0, of: exploration, index: 0)
+        let result = try #require(trusted.results(of: exploration).first)
         #expect(result.status == .notRun)
         #expect(
-            result.reason
+            result.detail
                 == "checked in 0 of the 4 states it applies to (4 states to depth 2); hinge.angle rests on inference "
                 + "(I from M AX-PR, AX-DGb (simulator))")
     }

@@ -137,6 +137,7 @@ struct JUnitStructureTests {
         "the golden and sample JUnit files parse and keep the schema's structure",
         arguments: [
             Expected(path: "Tests/PoseMatrixTests/Snapshots/small.junit.xml", suites: 6, testcases: 14, failures: 2, skipped: 4),
+            Expected(path: "Tests/PoseMatrixTests/Snapshots/explore.junit.xml", suites: 3, testcases: 7, failures: 1, skipped: 1),
             Expected(path: "Reports/sample/junit.xml", suites: 14, testcases: 124, failures: 0, skipped: 15),
         ])
     func goldenFiles(expected: Expected) throws {

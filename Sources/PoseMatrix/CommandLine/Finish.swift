@@ -61,14 +61,16 @@ struct OutputOptions {
         header: RunHeader, tally: Tally, folder: String, label: String, summary: JobSummaryFile?, context: Context
     ) throws -> Int32 {
         let counts = tally.overall
-        let verdict = header.verdict(counts, newFailures: tally.baseline?.newFailures.count)
+        let verdict = header.verdict(tally)
         let reportPath = folder + "/" + ReportSet.markdownName
         do {
             try summary?.append(header: header, tally: tally, reportPath: reportPath)
         } catch {
             throw SummaryError(underlying: error, reportsWritten: folder)
         }
-        let verdictText = ("duo-pose: \(header.matrixName)\(label): " + verdict.line(counts).removing("**")).oneLine + "\n"
+        let verdictText =
+            ("duo-pose: \(header.matrixName)\(label): " + verdict.line(counts, invariants: tally.invariants).removing("**"))
+            .oneLine + "\n"
         if quiet {
             if !verdict.isSuccess { context.stderr.write(verdictText) }
         } else {
@@ -76,12 +78,15 @@ struct OutputOptions {
             if let diff = tally.baseline {
                 text += "Baseline: " + diff.counts + "\n"
                 if header.failOnNew {
+                    let broken = diff.hasInvariants ? " and \(counted(diff.newlyBroken.count, "newly broken invariant"))" : ""
+                    let still = diff.hasInvariants ? " and \(diff.stillBroken.count) still broken" : ""
                     text +=
-                        "--fail-on new: \(diff.newFailures.count) new failures fail the run; \(diff.stillFailing.count) still failing "
-                    text += "are reported, not fatal.\n"
+                        "--fail-on new: \(diff.newFailures.count) new failures\(broken) fail the run; "
+                        + "\(diff.stillFailing.count) still failing\(still) are reported, not fatal.\n"
                 }
             }
             text += tally.digest?.terminalText(reportPath: reportPath) ?? ""
+            for invariant in tally.broken { text += ("Invariant broken: \(invariant.name): " + invariant.detail).oneLine + "\n" }
             let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
             text += ("Reports: " + files.joined(separator: ", ")).oneLine + "\n"
             context.stdout.write(text)

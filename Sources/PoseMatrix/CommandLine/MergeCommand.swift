@@ -30,7 +30,8 @@ enum MergeCommand {
             defer { withExtendedLifetime(lock) {} }
             var reports = try ReportSet(
                 header: header, folder: URL(fileURLWithPath: output.folder, isDirectory: true), baseline: baseline)
-            try ShardSet.merged(parsed.positionals) { try reports.write($0) }
+            let invariants = try ShardSet.merged(parsed.positionals) { try reports.write($0) }
+            try reports.write(invariants: invariants)
             let tally = try reports.finish()
             return try output.finish(
                 header: header, tally: tally, folder: output.folder, label: "", summary: summary, context: context)

@@ -168,12 +168,15 @@ enum RunCommand {
             loaded: matrix, toolVersion: DuoPose.version,
             generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
             planCases: plan.count, shard: options.shard, observations: recorded)
+        header.planInvariants = plan.invariantCount
         header.trust = trust
         header.strict = options.output.strict
         header.failOnNew = options.output.failOn == .new
         header.scope = scope(of: matrix.matrix, plan: plan, options: options)
         header.appScan = scan
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
+        // Explored first, as the cases' first chunk then notices a signal that came meanwhile; written after the cases.
+        let invariants = runner.invariants()
         var progress = Progress(
             total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.progressSink : nil)
         try await runner.run(transform: reports.renderer.render) { rendered in
@@ -181,6 +184,7 @@ enum RunCommand {
             progress.advance(by: rendered.results.count)
         }
         progress.clear()
+        try reports.write(invariants: invariants)
         let tally = try reports.finish()
         if let xmlOutput = Bazel.xmlOutputPath(context.environment) {
             try copyFile(folder + "/" + ReportSet.junitName, to: xmlOutput)
@@ -209,11 +213,7 @@ enum RunCommand {
         scope.poses = (options.filter.poses ?? []).sorted { Pose.named($0)!.number < Pose.named($1)!.number }
         scope.values = Axis.allCases.compactMap { axis in options.filter.values[axis].map { (axis, $0) } }
         scope.maxCases = options.maximumCasesGiven ? options.maximumCases : nil
-        if scope.isFiltered {
-            let (whole, overflow) = (Plan.expandedCount(of: matrix) ?? Int.max).addingReportingOverflow(
-                matrix.exploration?.invariants.count ?? 0)
-            scope.matrixCases = overflow ? Int.max : whole
-        }
+        if scope.isFiltered { scope.matrixCases = Plan.expandedCount(of: matrix) ?? Int.max }
         return scope
     }
 
@@ -221,9 +221,12 @@ enum RunCommand {
     private static func dryRun(_ matrix: LoadedMatrix, runner: Runner, options: Options, context: Context) async throws -> Int32 {
         var counts = Counts()
         try await runner.run { counts.add($0) }
-        let verdict = RunVerdict(counts, strict: options.output.strict, shard: options.shard)
+        var invariants = InvariantCounts()
+        for invariant in runner.invariants() { invariants.add(invariant) }
+        let verdict = RunVerdict(counts, invariants: invariants, strict: options.output.strict, shard: options.shard)
         let text =
-            ("duo-pose: \(matrix.matrix.name) (dry run, no reports): " + verdict.line(counts).removing("**")).oneLine + "\n"
+            ("duo-pose: \(matrix.matrix.name) (dry run, no reports): "
+            + verdict.line(counts, invariants: invariants).removing("**")).oneLine + "\n"
         if !options.output.quiet {
             context.stdout.write(text)
         } else if !verdict.isSuccess {

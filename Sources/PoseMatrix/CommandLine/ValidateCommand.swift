@@ -10,16 +10,17 @@ enum ValidateCommand {
             return context.matrixErrors(errors)
         case .success(let matrices):
             for loaded in matrices {
-                let count: Int
+                let plan: Plan
                 do {
-                    count = try Plan(matrix: loaded.matrix).count
+                    plan = try Plan(matrix: loaded.matrix)
                 } catch {
                     context.stderr.write("Error: " + "\(loaded.path): \(error)".oneLine + "\n")
                     return DuoPose.ExitCode.invalidInput
                 }
+                let invariants = plan.invariantCount > 0 ? ", " + counted(plan.invariantCount, "invariant") : ""
                 context.stdout.write(
-                    "\(loaded.path): valid, \(counted(loaded.matrix.poses.count, "pose entry", "pose entries")), \(counted(count, "case"))"
-                        .oneLine + "\n")
+                    ("\(loaded.path): valid, \(counted(loaded.matrix.poses.count, "pose entry", "pose entries")), \(counted(plan.count, "case"))"
+                        + invariants).oneLine + "\n")
             }
             return DuoPose.ExitCode.success
         }

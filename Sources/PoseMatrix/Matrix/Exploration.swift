@@ -18,9 +18,6 @@ public struct Exploration: Sendable {
 
     /// The deepest exploration a matrix may ask for.
     public static let maximumDepth = 16
-
-    /// The suite and pose name exploration results are reported under.
-    public static let poseName = "explore"
 }
 
 /// Something that must hold after every step: `expect`, in every state where `if` holds.
@@ -28,11 +25,4 @@ public struct Invariant: Sendable {
     public var name: String
     public var condition: [Expectation]
     public var expect: [Expectation]
-}
-
-extension Pose {
-    /// The state a report shows for a pose id, or for the exploration's results.
-    public static func state(of id: String) -> String {
-        named(id)?.state ?? (id == Exploration.poseName ? "Exploration of pose sequences" : "")
-    }
 }

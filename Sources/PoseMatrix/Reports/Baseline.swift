@@ -26,12 +26,28 @@ public struct BaselineDiff: Sendable, Equatable {
     public var newCases = Group()
     /// In the baseline, not in this run.
     public var removedCases = Group()
+    /// Invariants broken now that held, were not run or were absent in the baseline (matched by name).
+    public var newlyBroken = Group()
+    /// Invariants that hold now and were broken in the baseline.
+    public var fixedInvariants = Group()
+    public var stillBroken = Group()
+    /// Invariants the baseline checked (held or broken) that this run did not: not run, or absent.
+    public var invariantsNotRun = Group()
+    /// Whether either run has invariants: only then do reports show the four groups above.
+    public var hasInvariants = false
+
+    /// What `--fail-on new` fails the run for: new failures and newly broken invariants.
+    public var gatingFailures: Int { newFailures.count + newlyBroken.count }
 
     /// The one sentence of counts the terminal and the job summary print: "3 new failures, 1
     /// fixed, 2 still failing, 0 new cases, 0 removed cases."
     public var counts: String {
         "\(newFailures.count) new failures, \(fixed.count) fixed, \(stillFailing.count) still failing, "
             + "\(newCases.count) new cases, \(removedCases.count) removed cases."
+            + (hasInvariants
+                ? " Invariants: \(newlyBroken.count) newly broken, \(fixedInvariants.count) fixed, "
+                    + "\(stillBroken.count) still broken, \(invariantsNotRun.count) not run."
+                : "")
     }
 }
 
@@ -40,6 +56,9 @@ public struct BaselineComparison: Sendable {
     /// Each case's status and, for a failing case, what failed: `error` or its failing observables.
     private var before: [String: (status: CaseResult.Status, failing: String)]
     private var seen: Set<String> = []
+    /// Each invariant's status in the baseline, by name, and the names this run reported.
+    private var invariantsBefore: [String: InvariantResult.Status]
+    private var invariantsSeen: Set<String> = []
     public private(set) var diff: BaselineDiff
     /// The baseline's header: which matrix it ran.
     public let header: RunHeader
@@ -56,7 +75,9 @@ public struct BaselineComparison: Sendable {
         var statuses: [String: (status: CaseResult.Status, failing: String)] = [:]
         while let result = try reader.next() { statuses[result.id] = (result.status, Self.failing(result)) }
         before = statuses
+        invariantsBefore = Dictionary(reader.invariants.map { ($0.name, $0.status) }, uniquingKeysWith: { $1 })
         diff = BaselineDiff(path: path)
+        diff.hasInvariants = !invariantsBefore.isEmpty
     }
 
     static func isFailing(_ status: CaseResult.Status) -> Bool { status == .failed || status == .error }
@@ -89,10 +110,28 @@ public struct BaselineComparison: Sendable {
         }
     }
 
-    /// The comparison, with the cases the run no longer has.
+    /// Classifies one invariant of this run against the baseline's of the same name.
+    public mutating func add(_ invariant: InvariantResult) {
+        invariantsSeen.insert(invariant.name)
+        diff.hasInvariants = true
+        let previous = invariantsBefore[invariant.name]
+        switch (previous, invariant.status) {
+        case (.broken, .broken): diff.stillBroken.add(invariant.name)
+        case (_, .broken): diff.newlyBroken.add(invariant.name)
+        case (.broken, .held): diff.fixedInvariants.add(invariant.name)
+        case (.held, .notRun), (.broken, .notRun): diff.invariantsNotRun.add(invariant.name)
+        default: break
+        }
+    }
+
+    /// The comparison, with the cases the run no longer has and the invariants it no longer checks.
     public func finish() -> BaselineDiff {
         var diff = diff
         for id in before.keys.filter({ !seen.contains($0) }).sorted() { diff.removedCases.add(id) }
+        for name in invariantsBefore.keys.filter({ !invariantsSeen.contains($0) }).sorted()
+        where invariantsBefore[name] != .notRun {
+            diff.invariantsNotRun.add(name)
+        }
         return diff
     }
 }

@@ -5,7 +5,7 @@
 public struct FailureDigest: Sendable {
     /// Distinct groups kept per pose.
     public static let groupLimitPerPose = 64
-    /// Poses tracked: the catalogue and `explore` fit; only a forged results file has more.
+    /// Poses tracked: the catalogue fits; only a forged results file has more.
     public static let poseLimit = 32
 
     /// What a group's cases failed on: an observable's expected and actual value, or, with no
@@ -148,7 +148,7 @@ public struct FailureDigest: Sendable {
         return Selection(groups: shown, hiddenGroups: all.count - shown.count, hiddenFailures: hiddenFailures)
     }
 
-    /// Count descending, then pose (P2 before P10, `explore` last), observable, expected, actual.
+    /// Count descending, then pose (P2 before P10, a name not in the catalogue last), observable, expected, actual.
     static func precedes(_ left: Group, _ right: Group) -> Bool {
         if left.count != right.count { return left.count > right.count }
         let (a, b) = (left.key, right.key)

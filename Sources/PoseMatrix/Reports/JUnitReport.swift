@@ -1,7 +1,7 @@
 import Foundation
 
 /// `junit.xml`, valid against the Jenkins xunit junit-10.xsd: one `<testsuite>` per pose,
-/// one `<testcase>` per case.
+/// one `<testcase>` per case, and a suite `exploration` with one per invariant.
 ///
 /// A suite's counts go in its opening tag, before its cases; so cases are spooled to a
 /// temporary file as they come and the report is assembled from it at the end, which keeps
@@ -13,12 +13,14 @@ public struct JUnitReport {
         var byteCount = 0
     }
 
-    private let header: RunHeader
+    let header: RunHeader
     /// `<matrix-slug>.`, the start of every class name.
     let classPrefix: String
     private let file: OutputFile
     private let spool: Spool
     private var suites: [Suite] = []
+    /// The exploration's invariants, written as the last suite.
+    private(set) var invariants: [InvariantResult] = []
 
     public init(header: RunHeader, file: OutputFile) throws {
         self.header = header
@@ -44,6 +46,11 @@ public struct JUnitReport {
             suites[suites.count - 1].byteCount += lengths[index]
         }
         try spool.write(bytes)
+    }
+
+    /// Takes the exploration's invariants, for the suite after the poses'.
+    mutating func write(invariants: [InvariantResult]) {
+        self.invariants += invariants
     }
 
     /// A case's `<testcase>` element: failures with expected, actual and provenance, the message
@@ -104,30 +111,33 @@ public struct JUnitReport {
     /// Assembles junit.xml: totals, then each suite's counts and its spooled testcases.
     public mutating func finish(_ tally: Tally) throws {
         let total = tally.overall
+        let invariants = tally.invariants
         try file.write(Self.prolog)
         try file.write(
-            "<testsuites name=\"" + Escaping.xml(header.matrixName) + "\" tests=\"\(total.total)\" failures=\"\(total.failed)\" "
+            "<testsuites name=\"" + Escaping.xml(header.matrixName) + "\" tests=\"\(total.total + invariants.total)\" "
+                + "failures=\"\(total.failed + invariants.broken)\" "
                 + "errors=\"\(total.errors)\" time=\"" + Self.time(total.duration) + "\">\n")
         try spool.rewind()
         for suite in suites {
             let counts = suite.counts
             // The schema allows `file` on a suite, not on a testcase: the matrix the poses come from.
-            let source = Pose.named(suite.pose) == nil ? "" : " file=\"" + Escaping.xml(header.matrixPath) + "\""
+            let source = " file=\"" + Escaping.xml(header.matrixPath) + "\""
             try file.write(
                 "  <testsuite name=\"" + Escaping.xml(suite.pose) + "\" tests=\"\(counts.total)\" failures=\"\(counts.failed)\" "
                     + "errors=\"\(counts.errors)\" skipped=\"\(counts.notRun)\" time=\"" + Self.time(counts.duration) + "\""
                     + source + ">\n")
-            let state = Pose.state(of: suite.pose)
+            let state = Pose.named(suite.pose)?.state ?? ""
             let profiles = tally.poses.first { $0.pose == suite.pose }?.profiles.joined(separator: ",") ?? ""
             try file.write("    <properties>\n")
             try file.write("      <property name=\"state\" value=\"" + Escaping.xml(state) + "\"/>\n")
-            if !profiles.isEmpty {  // the exploration's suite has none
+            if !profiles.isEmpty {  // a matrix without a profile axis gives none
                 try file.write("      <property name=\"profiles\" value=\"" + Escaping.xml(profiles) + "\"/>\n")
             }
             try file.write("    </properties>\n")
             try spool.copy(suite.byteCount, to: file)
             try file.write("  </testsuite>\n")
         }
+        if !self.invariants.isEmpty { try file.write(explorationSuite(invariants)) }
         try file.write("</testsuites>\n")
         try file.finishWriting()
         spool.remove()

@@ -9,7 +9,7 @@ public enum JobSummary {
     /// The summary text for a finished run, at most `budget` bytes.
     public static func render(header: RunHeader, tally: Tally, reportPath: String, budget: Int = byteLimit) -> String {
         var head = "### duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
-        head += header.verdict(tally.overall, newFailures: tally.baseline?.newFailures.count).line(tally.overall) + "\n\n"
+        head += header.verdict(tally).line(tally.overall, invariants: tally.invariants) + "\n\n"
         if let diff = tally.baseline {
             head += "Against the baseline: " + diff.counts + "\n\n"
         }

@@ -23,8 +23,8 @@ public struct MarkdownReport {
     /// The last passed case's assumptions and pose, and how many passed cases since then
     /// had the same: they are counted together, when another set comes or at the end.
     private var pendingAssumptions: (assumptions: [CaseResult.Assumption], pose: String, cases: Int)?
-    /// Invariants of the exploration, with how they fared.
-    private var explorationRows: [String] = []
+    /// The exploration's invariants, with how they fared.
+    private var invariants: [InvariantResult] = []
     /// The last not-run case's reason and pose, and how many not-run cases since then had the
     /// same: counted together like ``pendingAssumptions``. Hashing every case's reason (text with
     /// `°` in it, which Swift normalises to hash) was a tenth of a 10^6-case run's CPU.
@@ -41,11 +41,6 @@ public struct MarkdownReport {
 
     /// Takes what the report shows of one case: failures, not-run reasons, assumptions.
     public mutating func write(_ result: CaseResult) throws {
-        if result.pose == Exploration.poseName && explorationRows.count < Self.listedReasonLimit {
-            explorationRows.append(
-                "| " + Escaping.markdownCell(result.title ?? result.id) + " | \(result.status.rawValue) | "
-                    + Escaping.markdownCell(result.reason ?? "") + " |")
-        }
         switch result.status {
         case .failed, .error:
             guard listedFailures < Self.listedFailureLimit else { return }
@@ -128,12 +123,17 @@ public struct MarkdownReport {
         return true
     }
 
+    /// Takes the exploration's invariants, for the Exploration table.
+    public mutating func write(invariants: [InvariantResult]) {
+        self.invariants += invariants
+    }
+
     /// Writes the whole report from what was gathered.
     public mutating func finish(_ tally: Tally) throws {
         flushAssumptions()
         flushReason()
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
-        out += header.verdict(tally.overall, newFailures: tally.baseline?.newFailures.count).line(tally.overall) + "\n\n"
+        out += header.verdict(tally).line(tally.overall, invariants: tally.invariants) + "\n\n"
         out += "Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "` (SHA-256 `"
         out += Escaping.markdownCode(String(header.matrixSHA256.prefix(SHA256.shownDigits)), inTable: false) + "`), "
         out +=
@@ -151,7 +151,7 @@ public struct MarkdownReport {
         out += "|---|---|---:|---:|---:|---:|---|\n"
         for pose in tally.poses {
             let counts = pose.counts
-            out += "| \(pose.pose) | " + Escaping.markdownCell(Pose.state(of: pose.pose)) + " | \(counts.total) | "
+            out += "| \(pose.pose) | " + Escaping.markdownCell(Pose.named(pose.pose)?.state ?? "") + " | \(counts.total) | "
             out += "\(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | \(Self.verdict(counts)) |\n"
         }
         try file.write(out)
@@ -159,11 +159,7 @@ public struct MarkdownReport {
             tally.digest?.markdown(
                 heading: "\n## Failure digest", limit: FailureDigest.reportLimit, rest: "see results.jsonl and junit.xml") ?? "")
         try writeBaseline(tally.baseline)
-        if !explorationRows.isEmpty {
-            try file.write(
-                "\n## Exploration\n\n| Invariant | Status | Detail |\n|---|---|---|\n" + explorationRows.joined(separator: "\n")
-                    + "\n")
-        }
+        try writeExploration()
         try writeFailures(tally)
         try writeReasons()
         try writeAssumptions()
@@ -187,11 +183,46 @@ public struct MarkdownReport {
             ("New cases", diff.newCases), ("Removed cases", diff.removedCases),
         ]
         for (name, group) in groups { out += "| \(name) | \(group.count) |\n" }
+        out += Self.listed(groups)
+        if diff.hasInvariants {
+            let invariantGroups = [
+                ("Newly broken", diff.newlyBroken), ("Fixed", diff.fixedInvariants), ("Still broken", diff.stillBroken),
+                ("Not run", diff.invariantsNotRun),
+            ]
+            out += "\n| Invariants | Count |\n|---|---:|\n"
+            for (name, group) in invariantGroups { out += "| \(name) | \(group.count) |\n" }
+            out += Self.listed(invariantGroups.map { ("\($0.0) invariants", $0.1) })
+        }
+        try file.write(out)
+    }
+
+    /// The first ids (or names) of each group that has any.
+    private static func listed(_ groups: [(String, BaselineDiff.Group)]) -> String {
+        var out = ""
         for (name, group) in groups where group.count > 0 {
             out +=
                 "\n**\(name)**: "
                 + group.ids.map { "`" + Escaping.markdownCode($0, inTable: false) + "`" }.joined(separator: ", ")
             out += group.count > group.ids.count ? ", and \(group.count - group.ids.count) more.\n" : ".\n"
+        }
+        return out
+    }
+
+    /// The invariants, each held, broken or not run, with the path that breaks it or why it could not be checked.
+    private func writeExploration() throws {
+        guard !invariants.isEmpty else { return }
+        var out = "\n## Exploration\n\n| Invariant | Status | Detail |\n|---|---|---|\n"
+        for invariant in invariants.prefix(Self.listedReasonLimit) {
+            let failures = invariant.failures.map {
+                "; `\($0.observable.rawValue)`: expected `" + Escaping.markdownCode($0.expected.description, inTable: true)
+                    + "`, actual `" + Escaping.markdownCode($0.actual.description, inTable: true) + "` ("
+                    + $0.provenance.rawValue + ": " + Escaping.markdownCell($0.source) + ")"
+            }
+            out += "| " + Escaping.markdownCell(invariant.name) + " | " + invariant.status.word + " | "
+            out += Escaping.markdownCell(invariant.detail) + failures.joined() + " |\n"
+        }
+        if invariants.count > Self.listedReasonLimit {
+            out += "\n… and \(invariants.count - Self.listedReasonLimit) more invariants: see results.jsonl.\n"
         }
         try file.write(out)
     }

@@ -56,6 +56,18 @@ public struct ReportSet {
         try junit.write(rendered.results, testcases: rendered.testcases, lengths: rendered.testcaseLengths)
     }
 
+    /// Writes the exploration's invariants, after every case: their own lines in results.jsonl,
+    /// the `exploration` suite of junit.xml, the Exploration table of report.md.
+    public mutating func write(invariants: [InvariantResult]) throws {
+        for invariant in invariants {
+            tally.add(invariant)
+            comparison?.add(invariant)
+        }
+        try results.write(invariants: invariants)
+        junit.write(invariants: invariants)
+        markdown.write(invariants: invariants)
+    }
+
     /// Finishes all three, then moves them into place together, so that an interrupted run
     /// replaces either all of the previous reports or none; returns the run's totals.
     public mutating func finish() throws -> Tally {

@@ -54,6 +54,10 @@ extension ResultsJSONL {
         json.beginObject()
         json.key("cases")
         json.number(header.planCases)
+        if header.planInvariants > 0 {
+            json.key("invariants")
+            json.number(header.planInvariants)
+        }
         if let cases = header.scope.matrixCases {
             json.key("matrixCases")
             json.number(cases)
@@ -104,7 +108,20 @@ extension ResultsJSONL {
             json.key(name)
             json.number(count)
         }
-        json.member("verdict", header.verdict(counts, newFailures: tally.baseline?.newFailures.count).word)
+        if header.invariantsInFile > 0 {
+            let invariants = tally.invariants
+            json.key("invariants")
+            json.beginObject()
+            for (name, count) in [
+                ("total", invariants.total), ("held", invariants.held), ("broken", invariants.broken),
+                ("notRun", invariants.notRun),
+            ] {
+                json.key(name)
+                json.number(count)
+            }
+            json.endObject()
+        }
+        json.member("verdict", header.verdict(tally).word)
         if let diff = tally.baseline {
             json.key("baseline")
             json.beginObject()
@@ -117,6 +134,7 @@ extension ResultsJSONL {
                 json.key(name)
                 json.number(count)
             }
+            if diff.hasInvariants { write(invariantsOf: diff, into: &json) }
             json.endObject()
         }
         json.key("duration")
@@ -124,6 +142,20 @@ extension ResultsJSONL {
         json.endObject()
         json.text("\n")
         return json.buffer.bytes
+    }
+
+    /// The baseline comparison's invariant counts, in the summary line's `baseline`.
+    private static func write(invariantsOf diff: BaselineDiff, into json: inout JSONWriter) {
+        json.key("invariants")
+        json.beginObject()
+        for (name, count) in [
+            ("newlyBroken", diff.newlyBroken.count), ("fixed", diff.fixedInvariants.count),
+            ("stillBroken", diff.stillBroken.count), ("notRun", diff.invariantsNotRun.count),
+        ] {
+            json.key(name)
+            json.number(count)
+        }
+        json.endObject()
     }
 }
 

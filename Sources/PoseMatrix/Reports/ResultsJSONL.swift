@@ -1,10 +1,10 @@
 /// `results.jsonl`, the canonical record: a header line, one line per case (after the shared
-/// records it is the first to use, see ``SharedRecordKind``), a summary line.
+/// records it is the first to use, see ``SharedRecordKind``), one line per invariant, a summary line.
 public struct ResultsJSONL {
     /// The record format version, written in the header.
     public static let formatVersion = 2
 
-    private let file: OutputFile
+    let file: OutputFile
     private let header: RunHeader
 
     public init(header: RunHeader, file: OutputFile) throws {
@@ -121,17 +121,7 @@ public struct ResultsJSONL {
         }
         json.key("items")
         json.beginArray()
-        for failure in result.failures {
-            json.beginObject()
-            json.member("observable", failure.observable.rawValue)
-            json.key("expected")
-            json.value(failure.expected)
-            json.key("actual")
-            json.value(failure.actual)
-            json.member("provenance", failure.provenance.rawValue)
-            json.member("source", failure.source)
-            json.endObject()
-        }
+        for failure in result.failures { write(failure, into: &json) }
         json.endArray()
         json.endObject()
         json.text("\n")

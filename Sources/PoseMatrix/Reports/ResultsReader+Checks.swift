@@ -63,6 +63,7 @@ extension ResultsReader {
 struct CaseSequence {
     let header: RunHeader
     private(set) var counts = Counts()
+    private(set) var invariants = InvariantCounts()
 
     /// The cases a whole file holds: the plan's, or the shard's part of it.
     var expectedCount: Int { header.shard?.caseCount(of: header.planCases) ?? header.planCases }
@@ -83,6 +84,26 @@ struct CaseSequence {
         counts.add(result)
     }
 
+    /// Checks the next invariant line: the file must carry the plan's invariants (the whole run
+    /// and its first shard do, no other shard), each name once.
+    mutating func check(
+        _ invariant: InvariantResult, after earlier: [InvariantResult], error fail: (String) -> ResultsError
+    ) throws(ResultsError) {
+        guard header.invariantsInFile > 0 else {
+            if let shard = header.shard, header.planInvariants > 0 {
+                throw fail("an invariant line in shard \(shard): the exploration's invariants belong to shard 1/\(shard.total)")
+            }
+            throw fail("an invariant line, but the header's plan has no invariants")
+        }
+        guard invariants.total < header.invariantsInFile else {
+            throw fail("more invariant lines than the header's plan gives this file (\(header.invariantsInFile))")
+        }
+        if earlier.contains(where: { $0.name == invariant.name }) {
+            throw fail("invariant \(quoted(invariant.name)) is given twice")
+        }
+        invariants.add(invariant)
+    }
+
     /// Checks the summary line against the recount, and the recount against the plan.
     func checkSummary(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) {
         let fields = ["total", "passed", "failed", "notRun", "error"]
@@ -93,13 +114,37 @@ struct CaseSequence {
             let found = zip(fields, recount).map { "\($0) \($1)" }.joined(separator: ", ")
             throw fail("the summary line says \(said), but the case lines give \(found)")
         }
-        let newFailures = node["baseline"]?["newFailures"]?.number.flatMap { Int(exactly: $0) }
-        let verdict = header.verdict(counts, newFailures: newFailures).word
+        if invariants.total != header.invariantsInFile {
+            throw fail(
+                "the file holds \(invariants.total) invariants but its header's plan gives it \(header.invariantsInFile)"
+                    + (header.shard.map { ": the exploration's invariants belong to shard 1/\($0.total)" } ?? ""))
+        }
+        try checkInvariantSummary(node, error: fail)
+        // What --fail-on new counts: new failures and newly broken invariants.
+        let newFailures = node["baseline"].map { baseline in
+            [baseline["newFailures"], baseline["invariants"]?["newlyBroken"]]
+                .compactMap { $0?.number.flatMap { Int(exactly: $0) } }.reduce(0, +)
+        }
+        let verdict = header.verdict(counts, invariants: invariants, newFailures: newFailures).word
         if let word = node["verdict"]?.string, word != verdict {
             throw fail("the summary line's verdict \(quoted(word)) disagrees with its cases, which give \(quoted(verdict))")
         }
         if counts.total != expectedCount {
             throw fail("the file holds \(counts.total) cases but its header's plan gives it \(expectedCount)")
+        }
+    }
+
+    /// Checks the summary line's invariant counts, which a file that carries invariants has, against the recount.
+    private func checkInvariantSummary(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) {
+        let fields = ["total", "held", "broken", "notRun"]
+        let recount = [invariants.total, invariants.held, invariants.broken, invariants.notRun]
+        let given = node["invariants"]
+        guard header.invariantsInFile > 0 || given != nil else { return }
+        let stated = fields.map { given?[$0]?.number.map { Int(exactly: $0) } ?? nil }
+        if stated != recount.map(Optional.some) {
+            let said = zip(fields, stated).map { "\($0) \($1.map(String.init) ?? "missing")" }.joined(separator: ", ")
+            let found = zip(fields, recount).map { "\($0) \($1)" }.joined(separator: ", ")
+            throw fail("the summary line's invariants say \(said), but the invariant lines give \(found)")
         }
     }
 }

@@ -30,7 +30,10 @@ struct SharedRecords {
                 else { throw fail("failures record \(id) has no file, or a line that is not a line number") }
                 line = whole
             }
-            failures[id] = (line, try items.map { item throws(ResultsError) in try Self.failure(item, id: id, error: fail) })
+            failures[id] = (
+                line,
+                try items.map { item throws(ResultsError) in try Self.failure(item, in: "failures record \(id)", error: fail) }
+            )
         case .assumptions:
             assumptions[id] = try items.map { item throws(ResultsError) in try Self.assumption(item, id: id, error: fail) }
         }
@@ -62,14 +65,15 @@ struct SharedRecords {
         return record
     }
 
-    private static func failure(
-        _ item: JSONNode, id: Int, error fail: (String) -> ResultsError
+    /// A failure of a failures record or an invariant line; `place` names which, for the message.
+    static func failure(
+        _ item: JSONNode, in place: String, error fail: (String) -> ResultsError
     ) throws(ResultsError) -> CaseResult.Failure {
         guard let observable = item["observable"]?.string.flatMap(Observable.init(rawValue:)),
             let expected = item["expected"]?.condition, let actual = item["actual"]?.observedValue,
             let provenance = item["provenance"]?.string.flatMap(Provenance.init(rawValue:)),
             let source = item["source"]?.string
-        else { throw fail("a failure in failures record \(id) is incomplete") }
+        else { throw fail("a failure in \(place) is incomplete") }
         return CaseResult.Failure(
             observable: observable, expected: expected, actual: actual, provenance: provenance, source: source)
     }

@@ -20,11 +20,14 @@ public struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-/// Reads a `results.jsonl` back, one line at a time: the header first, then the cases,
-/// checking that the file ends with its summary line (a run that stopped early has none).
+/// Reads a `results.jsonl` back, one line at a time: the header first, then the cases, then
+/// the invariants (``invariants``, whole once ``next()`` has returned nil), checking that the
+/// file ends with its summary line (a run that stopped early has none).
 public final class ResultsReader {
     public let path: String
     public private(set) var header: RunHeader
+    /// The invariant lines read so far: all of the file's once ``next()`` has returned nil.
+    public private(set) var invariants: [InvariantResult] = []
     private let lines: LineReader
     private var atEnd = false
     private var lineNumber = 0
@@ -74,15 +77,20 @@ public final class ResultsReader {
             }
             switch type {
             case "case":
+                guard invariants.isEmpty else { throw fail("a case line follows the invariant lines: cases come first") }
                 let result = try Self.caseResult(node, records: records, error: fail)
                 try sequence.check(result, error: fail)
                 return result
+            case "invariant":
+                let invariant = try Self.invariant(node, error: fail)
+                try sequence.check(invariant, after: invariants, error: fail)
+                invariants.append(invariant)
             case "summary":
                 try sequence.checkSummary(node, error: fail)
                 sawSummary = true
                 if try nextLine() != nil { throw fail("a line follows the summary line") }
                 return nil
-            default: throw fail("expected a case, failures, assumptions or summary line")
+            default: throw fail("expected a case, invariant, failures, assumptions, reason or summary line")
             }
         }
     }
@@ -151,6 +159,7 @@ extension ResultsReader {
         var header = RunHeader(
             toolVersion: tool, matrixName: name, matrixPath: path, matrixSHA256: sha, axes: axes, checklist: checklist,
             generatedAt: generatedAt, planCases: Int(planCases), shard: shard, observations: observations)
+        header.planInvariants = try Self.invariantCount(node, error: fail)
         header.trust = trust
         header.strict = node["strict"]?.bool ?? false
         header.failOnNew = node["failOn"]?.string == "new"

@@ -11,6 +11,9 @@ public struct RunHeader: Sendable {
     public var generatedAt: String
     /// Cases in the whole plan, whether or not this run is a shard of it.
     public var planCases: Int
+    /// Invariants the whole plan's exploration checks: 0 without one, or when --pose or --where
+    /// left it out. Of a plan's shards the first carries them all (``invariantsInFile``).
+    public var planInvariants = 0
     /// The part of the plan this run covers, or nil for all of it.
     public var shard: Shard?
     /// The recording the run was evaluated against instead of the model: path and SHA-256.
@@ -60,10 +63,20 @@ public struct RunHeader: Sendable {
         self.observations = observations
     }
 
+    /// The invariants a whole file of this run holds: the plan's, in the whole run and its first shard; none in other shards.
+    public var invariantsInFile: Int { (shard?.index ?? 1) == 1 ? planInvariants : 0 }
+
     /// The verdict of a run with these totals under this header's `--strict`, `--fail-on` and shard;
-    /// `newFailures` is the baseline comparison's count, when there is one.
-    public func verdict(_ counts: Counts, newFailures: Int? = nil) -> RunVerdict {
-        RunVerdict(counts, strict: strict, shard: shard, newFailures: failOnNew ? newFailures : nil)
+    /// `newFailures` is the baseline comparison's count of new failures and newly broken invariants, when there is one.
+    public func verdict(_ counts: Counts, invariants: InvariantCounts = InvariantCounts(), newFailures: Int? = nil)
+        -> RunVerdict
+    {
+        RunVerdict(counts, invariants: invariants, strict: strict, shard: shard, newFailures: failOnNew ? newFailures : nil)
+    }
+
+    /// The verdict of a finished run, from its tally.
+    public func verdict(_ tally: Tally) -> RunVerdict {
+        verdict(tally.overall, invariants: tally.invariants, newFailures: tally.baseline?.gatingFailures)
     }
 
     /// The matrix name as a JUnit class-name prefix: "Notes — iPhone Duo" → "notes-iphone-duo".
@@ -111,6 +124,25 @@ public struct Counts: Sendable, Equatable {
     }
 }
 
+/// Counts of a run's invariants by status.
+public struct InvariantCounts: Sendable, Equatable {
+    public var total = 0
+    public var held = 0
+    public var broken = 0
+    public var notRun = 0
+
+    public init() {}
+
+    mutating func add(_ result: InvariantResult) {
+        total += 1
+        switch result.status {
+        case .held: held += 1
+        case .broken: broken += 1
+        case .notRun: notRun += 1
+        }
+    }
+}
+
 /// Running totals for the whole run and for each pose, in the order poses appear.
 public struct Tally: Sendable {
     /// One pose's counts and the profiles its cases ran under.
@@ -123,6 +155,10 @@ public struct Tally: Sendable {
 
     public private(set) var overall = Counts()
     public private(set) var poses: [PoseCounts] = []
+    /// The exploration's invariants, counted apart from the cases.
+    public private(set) var invariants = InvariantCounts()
+    /// The broken invariants, for the terminal to name after the run.
+    public private(set) var broken: [InvariantResult] = []
     /// The comparison with a baseline run, when one was given.
     public var baseline: BaselineDiff?
     /// The failures grouped, when reports were written.
@@ -150,6 +186,12 @@ public struct Tally: Sendable {
         {
             poses[index].profiles.append(profile)
         }
+    }
+
+    /// Counts one invariant.
+    public mutating func add(_ invariant: InvariantResult) {
+        invariants.add(invariant)
+        if invariant.status == .broken { broken.append(invariant) }
     }
 
     /// A pose's counts, if any case of it ran.

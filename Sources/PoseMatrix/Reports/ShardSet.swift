@@ -100,8 +100,9 @@ enum ShardSet {
     }
 
     /// Streams the cases of all files in plan order: each shard is in order, so the smallest
-    /// head of the files is next. Memory holds one case per file.
-    static func merged(_ paths: [String], _ consume: (CaseResult) throws -> Void) throws {
+    /// head of the files is next. Memory holds one case per file. Returns the invariants, which
+    /// the one file that carries them (the first shard, as ``check(_:)`` made sure) holds after its cases.
+    static func merged(_ paths: [String], _ consume: (CaseResult) throws -> Void) throws -> [InvariantResult] {
         let readers = try paths.map { path throws(ResultsError) in try ResultsReader(path: path) }
         var heads = try readers.map { reader throws(ResultsError) in try reader.next() }
         var merged = 0
@@ -111,5 +112,6 @@ enum ShardSet {
             try consume(heads[position]!)
             heads[position] = try readers[position].next()
         }
+        return readers.flatMap(\.invariants)
     }
 }

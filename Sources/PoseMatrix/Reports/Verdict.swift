@@ -23,16 +23,22 @@ public enum RunVerdict: Sendable, Equatable {
     case emptyShard
 
     /// The verdict of a run with these totals; `newFailures` is given under `--fail-on new` with a baseline.
-    /// `--fail-on new` excuses old failures only: nothing run and `--strict` still fail the run.
-    public init(_ counts: Counts, strict: Bool, shard: Shard?, newFailures: Int? = nil) {
-        let failing = counts.failed + counts.errors > 0
+    /// `--fail-on new` excuses old failures only: nothing run and `--strict` still fail the run. A
+    /// broken invariant fails the run as a failed case does, and one not run counts as a case not run.
+    public init(
+        _ counts: Counts, invariants: InvariantCounts = InvariantCounts(), strict: Bool, shard: Shard?,
+        newFailures: Int? = nil
+    ) {
+        let failing = counts.failed + counts.errors + invariants.broken > 0
+        let total = counts.total + invariants.total
+        let notRun = counts.notRun + invariants.notRun
         if failing && newFailures != 0 {
             self = .failed
-        } else if counts.total == 0 {
+        } else if total == 0 {
             self = shard.map { $0.total > 1 } ?? false ? .emptyShard : .nothingRan
-        } else if counts.notRun == counts.total {
+        } else if notRun == total {
             self = .nothingRan
-        } else if strict && counts.notRun > 0 {
+        } else if strict && notRun > 0 {
             self = .failedStrict
         } else {
             self = failing ? .noNewFailures : .passed
@@ -53,18 +59,32 @@ public enum RunVerdict: Sendable, Equatable {
         }
     }
 
-    /// "**FAILED**: 3 passed, …" — the first thing a person reads, in Markdown.
-    public func line(_ counts: Counts) -> String {
-        let tail =
+    /// "**FAILED**: 3 passed, …" — the first thing a person reads, in Markdown; the invariants
+    /// follow the cases when the run has any: "…of 118 cases; 5 held, 0 broken, 1 not run of 6 invariants."
+    public func line(_ counts: Counts, invariants: InvariantCounts = InvariantCounts()) -> String {
+        var tail =
             "\(counts.passed) passed, \(counts.failed) failed, \(counted(counts.errors, "error")), \(counts.notRun) not run "
-            + "of \(counted(counts.total, "case"))."
+            + "of \(counted(counts.total, "case"))"
+        if invariants.total > 0 {
+            tail +=
+                "; \(invariants.held) held, \(invariants.broken) broken, \(invariants.notRun) not run "
+                + "of \(counted(invariants.total, "invariant"))"
+        }
+        tail += "."
         switch self {
         case .passed: return "**PASSED**: " + tail
         case .failed: return "**FAILED**: " + tail
         case .noNewFailures: return "**NO NEW FAILURES** (--fail-on new: every failure is in the baseline): " + tail
         case .failedStrict: return "**FAILED** (--strict: not run counts as failed): " + tail
-        case .nothingRan: return "**NOT RUN**: no case ran, and nothing run is not a pass. " + tail
+        case .nothingRan:
+            let what = invariants.total > 0 ? "no case or invariant ran" : "no case ran"
+            return "**NOT RUN**: \(what), and nothing run is not a pass. " + tail
         case .emptyShard: return "**EMPTY SHARD**: the plan has fewer cases than shards, so this shard holds none. " + tail
         }
     }
+}
+
+extension InvariantResult.Status {
+    /// The word reports print: "held", "broken", "not run" (as a case's not run reads).
+    public var word: String { self == .notRun ? Verdict.notRun.rawValue : rawValue }
 }

@@ -17,29 +17,24 @@ public struct ExplorationOutcome: Sendable {
     /// By invariant index: in how many states it applied.
     public var applied: [Int: Int] = [:]
 
-    /// The case result an invariant is reported as.
-    func result(for invariant: Int, of exploration: Exploration, index: Int) -> CaseResult {
-        let name = exploration.invariants[invariant].name
-        let scope = "\(statesExplored) states to depth \(depth)"
-        var result = CaseResult(
-            index: index, id: "\(Exploration.poseName): \(name)", pose: Exploration.poseName, title: name, values: [],
-            status: .passed, reason: "held in all \(scope)", failures: [], assumptions: [], duration: 0)
-        if violations[invariant] == nil, let gap = gaps[invariant] {
-            // Not every state could be checked: not passed, any more than a case with an unknown value.
-            result.status = .notRun
-            result.reason =
-                "checked in \(applied[invariant, default: 0] - gap.states) of the \(applied[invariant, default: 0]) "
-                + "states it applies to (\(scope)); \(gap.reason)"
+    /// How each invariant fared, in the matrix's order: broken where a state breaks it, not run
+    /// where some state it applies to could not be checked, held otherwise.
+    func results(of exploration: Exploration) -> [InvariantResult] {
+        exploration.invariants.indices.map { index in
+            var result = InvariantResult(
+                name: exploration.invariants[index].name, status: .held, start: exploration.start?.id,
+                states: statesExplored, depth: depth, applies: applied[index, default: 0])
+            if let violation = violations[index] {
+                result.status = .broken
+                result.path = violation.path
+                result.failures = violation.failures
+            } else if let gap = gaps[index] {
+                result.status = .notRun
+                result.unchecked = gap.states
+                result.reason = gap.reason
+            }
+            return result
         }
-        if let violation = violations[invariant] {
-            let start = exploration.start.map { "\($0.id)" } ?? "launch"
-            result.status = .failed
-            result.failures = violation.failures
-            result.reason =
-                "broken by " + ([start] + violation.path.map(\.description)).joined(separator: " → ")
-                + " (shortest; \(scope))"
-        }
-        return result
     }
 }
 

@@ -16,12 +16,12 @@ public struct Plan: Sendable {
     public private(set) var groups: [Group] = []
     /// What each group needs to make its cases, one reference a group (``CaseMaker``).
     private var makers: [CaseMaker] = []
-    /// Cases of the matrix's poses, then one entry per exploration invariant.
+    /// Cases of the matrix's poses; the exploration's invariants are not cases (``InvariantResult``).
     public private(set) var count = 0
-    /// Cases of the matrix's poses: plan indices below this are ``TestCase``s.
-    public private(set) var poseCaseCount = 0
-    /// The exploration the plan ends with; only a run of the whole matrix (no --pose or --where) has it.
+    /// The exploration the run checks beside its cases; only a run of the whole matrix (no --pose or --where) has it.
     public private(set) var exploration: Exploration?
+    /// The invariants the exploration checks, 0 without one.
+    public var invariantCount: Int { exploration?.invariants.count ?? 0 }
 
     /// The most cases a plan may hold unless the user raises the limit.
     public static let defaultMaximumCases = 5_000_000
@@ -52,12 +52,8 @@ public struct Plan: Sendable {
             groups.append(Group(entry: entry, axes: axes, firstCase: total - size, caseCount: size))
             makers.append(CaseMaker(entry: entry, axes: axes, firstCase: total - size))
         }
-        poseCaseCount = total
-        if let exploration = matrix.exploration, filter.poses == nil, filter.values.isEmpty {
-            self.exploration = exploration
-            total += exploration.invariants.count
-        }
         count = total
+        if filter.poses == nil, filter.values.isEmpty { exploration = matrix.exploration }
     }
 
     /// How many cases the whole matrix expands to, or nil past `Int.max`; counted, never built.

@@ -29,6 +29,20 @@ public struct Runner: Sendable {
     /// How many cases this runner evaluates.
     public var caseCount: Int { shard?.caseCount(of: plan.count) ?? plan.count }
 
+    /// Whether this runner reports the plan's exploration: the whole plan's runner does, and of
+    /// its shards the first alone, so that merged shards report each invariant once.
+    public var explores: Bool { plan.exploration != nil && (shard?.index ?? 1) == 1 }
+
+    /// How many invariants this runner reports.
+    public var invariantCount: Int { explores ? plan.invariantCount : 0 }
+
+    /// Explores the plan's pose sequences once, apart from the cases, and says how each invariant
+    /// fared; empty when this runner reports none (``explores``).
+    public func invariants() -> [InvariantResult] {
+        guard explores, let exploration = plan.exploration else { return [] }
+        return Explorer.explore(exploration, app: app, trust: trust).results(of: exploration)
+    }
+
     /// Cases per task: small enough to spread a small plan over the jobs, large enough
     /// that scheduling costs nothing next to the model.
     var chunkSize: Int {
@@ -59,12 +73,6 @@ public struct Runner: Sendable {
         let chunkSize = self.chunkSize
         let count = caseCount
         let chunkCount = (count + chunkSize - 1) / chunkSize
-        // Explore once, before the cases, when this run reports any invariant: they come last
-        // in the plan, so the run's last index says.
-        let lastIndex = count > 0 ? (shard?.planIndex(count - 1) ?? count - 1) : -1
-        let exploration = plan.exploration.flatMap {
-            lastIndex >= plan.poseCaseCount ? Explorer.explore($0, app: app, trust: trust) : nil
-        }
         return try await withThrowingTaskGroup(of: (Int, Output).self) { group in
             var statistics = RunStatistics(chunks: chunkCount, maximumHeldChunks: 0)
             var nextChunk = 0
@@ -82,7 +90,7 @@ public struct Runner: Sendable {
                         try Task.checkCancellation()
                         let start = chunk * chunkSize
                         let end = min(count, start + chunkSize)
-                        return (chunk, transform((start..<end).map { evaluate($0, exploration: exploration) }))
+                        return (chunk, transform((start..<end).map(evaluate)))
                     }
                 }
             }
@@ -102,11 +110,8 @@ public struct Runner: Sendable {
     }
 
     /// Evaluates the runner's n-th case (the shard's, or the plan's).
-    private func evaluate(_ position: Int, exploration: ExplorationOutcome?) -> CaseResult {
+    private func evaluate(_ position: Int) -> CaseResult {
         let index = shard?.planIndex(position) ?? position
-        if index >= plan.poseCaseCount, let exploration, let spec = plan.exploration {
-            return exploration.result(for: index - plan.poseCaseCount, of: spec, index: index)
-        }
         let testCase = plan.testCase(at: index)
         guard !deterministic else { return Evaluation.evaluate(testCase, app: app, trust: trust, source: source) }
         let clock = ContinuousClock()

@@ -1,0 +1,35 @@
+/// junit.xml's `exploration` suite: one testcase per invariant, so that CI dashboards count
+/// invariants as tests; its properties say where the exploration started and how far it went.
+extension JUnitReport {
+    /// The suite's name, and its class name after the matrix's prefix.
+    static let explorationSuiteName = "exploration"
+
+    /// The `<testsuite>` of the invariants: a broken one is a failure whose message names the
+    /// shortest path that breaks it, one not run is skipped with the reason.
+    func explorationSuite(_ counts: InvariantCounts) -> String {
+        let first = invariants[0]
+        var out =
+            "  <testsuite name=\"\(Self.explorationSuiteName)\" tests=\"\(counts.total)\" failures=\"\(counts.broken)\" "
+            + "errors=\"0\" skipped=\"\(counts.notRun)\" time=\"0.000\" file=\"" + Escaping.xml(header.matrixPath) + "\">\n"
+        out += "    <properties>\n"
+        out += "      <property name=\"start\" value=\"" + Escaping.xml(first.start ?? "launch") + "\"/>\n"
+        out += "      <property name=\"states\" value=\"\(first.states)\"/>\n"
+        out += "      <property name=\"depth\" value=\"\(first.depth)\"/>\n"
+        out += "    </properties>\n"
+        for invariant in invariants {
+            out += "    <testcase name=\"" + Escaping.xml(invariant.name) + "\" classname=\""
+            out += Escaping.xml(classPrefix + Self.explorationSuiteName) + "\" time=\"0.000\""
+            switch invariant.status {
+            case .held:
+                out += "/>\n"
+            case .broken:
+                out += ">\n      <failure type=\"invariant\" message=\"" + Escaping.xml(invariant.detail) + "\">"
+                out += Escaping.xml(invariant.failures.map(Self.describe).joined(separator: "\n"))
+                out += "</failure>\n    </testcase>\n"
+            case .notRun:
+                out += ">\n      <skipped message=\"not run: " + Escaping.xml(invariant.detail) + "\"/>\n    </testcase>\n"
+            }
+        }
+        return out + "  </testsuite>\n"
+    }
+}

@@ -1,0 +1,54 @@
+/// The invariant lines of `results.jsonl`: one per invariant of the exploration, after the cases
+/// and before the summary, in the whole run's file and its first shard's.
+extension ResultsJSONL {
+    /// Writes the exploration's invariants, in the matrix's order.
+    public mutating func write(invariants: [InvariantResult]) throws {
+        var json = JSONWriter(capacity: invariants.count * 256)
+        for invariant in invariants { Self.render(invariant, into: &json) }
+        try file.write(bytes: json.buffer.bytes)
+    }
+
+    /// `{"type":"invariant","name":…,"status":…,"start":…,"states":…,"depth":…,"applies":…}`, then
+    /// for one not run `unchecked` and `reason`, for one broken `path` and `failures`.
+    static func render(_ invariant: InvariantResult, into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("type", "invariant")
+        json.member("name", invariant.name)
+        json.member("status", invariant.status.rawValue)
+        if let start = invariant.start { json.member("start", start) }
+        for (name, count) in [("states", invariant.states), ("depth", invariant.depth), ("applies", invariant.applies)] {
+            json.key(name)
+            json.number(count)
+        }
+        if invariant.status == .notRun {
+            json.key("unchecked")
+            json.number(invariant.unchecked)
+            json.member("reason", invariant.reason ?? "")
+        }
+        if invariant.status == .broken {
+            json.key("path")
+            json.beginArray()
+            for step in invariant.path { json.string(step.description) }
+            json.endArray()
+            json.key("failures")
+            json.beginArray()
+            for failure in invariant.failures { write(failure, into: &json) }
+            json.endArray()
+        }
+        json.endObject()
+        json.text("\n")
+    }
+
+    /// One failure as a failures record and an invariant line write it: the expectation and the observed value typed.
+    static func write(_ failure: CaseResult.Failure, into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("observable", failure.observable.rawValue)
+        json.key("expected")
+        json.value(failure.expected)
+        json.key("actual")
+        json.value(failure.actual)
+        json.member("provenance", failure.provenance.rawValue)
+        json.member("source", failure.source)
+        json.endObject()
+    }
+}

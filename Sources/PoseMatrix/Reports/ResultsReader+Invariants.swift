@@ -1,0 +1,52 @@
+/// The invariant lines of a results file (``ResultsJSONL/render(_:into:)``), read back.
+extension ResultsReader {
+    /// The header's `plan.invariants`: 0 when absent.
+    static func invariantCount(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> Int {
+        guard let given = node["plan"]?["invariants"] else { return 0 }
+        guard let number = given.number, let count = Int(exactly: number), count >= 0 else {
+            throw fail("the header's plan.invariants is not a count")
+        }
+        return count
+    }
+
+    /// One invariant line: its name, status, start, the exploration's states and depth, and what
+    /// its status needs (the reason for one not run, the path and failures for one broken).
+    static func invariant(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> InvariantResult {
+        guard let name = node["name"]?.string, let status = node["status"]?.string.flatMap(InvariantResult.Status.init),
+            let states = count(node["states"]), let depth = count(node["depth"]), let applies = count(node["applies"])
+        else { throw fail("an invariant line lacks its name, status, states, depth or applies") }
+        let start = node["start"]?.string
+        if let start, Pose.named(start) == nil {
+            throw fail("invariant \(quoted(name)) starts at \(quoted(start)), not a pose P1–P13")
+        }
+        var result = InvariantResult(name: name, status: status, start: start, states: states, depth: depth, applies: applies)
+        switch status {
+        case .held: break
+        case .notRun:
+            guard let unchecked = count(node["unchecked"]), let reason = node["reason"]?.string else {
+                throw fail("invariant \(quoted(name)) is not run but lacks its unchecked count or reason")
+            }
+            (result.unchecked, result.reason) = (unchecked, reason)
+        case .broken:
+            guard let steps = node["path"]?.items, let failures = node["failures"]?.items, !failures.isEmpty else {
+                throw fail("invariant \(quoted(name)) is broken but lacks its path or failures")
+            }
+            for step in steps {
+                guard let text = step.string, case .success(let parsed) = Step.parse(text) else {
+                    throw fail("invariant \(quoted(name))'s path has \(step.shortText), not a step")
+                }
+                result.path.append(parsed)
+            }
+            result.failures = try failures.map { item throws(ResultsError) in
+                try SharedRecords.failure(item, in: "invariant \(quoted(name))", error: fail)
+            }
+        }
+        return result
+    }
+
+    /// A whole number of 0 or more.
+    private static func count(_ node: JSONNode?) -> Int? {
+        guard let number = node?.number, let count = Int(exactly: number), count >= 0 else { return nil }
+        return count
+    }
+}

@@ -1,0 +1,56 @@
+/// What became of one invariant of a matrix's exploration. Invariants are a result stream of
+/// their own beside the cases: an invariant is checked in every state an exploration finds, not
+/// in one pose with one set of axis values, so it has no pose, values or plan index.
+public struct InvariantResult: Sendable, Equatable {
+    /// How an invariant fared.
+    public enum Status: String, Sendable, CaseIterable {
+        /// Checked in every state it applies to, and never broken.
+        case held
+        /// A state breaks it: ``InvariantResult/path`` leads there.
+        case broken
+        /// Not broken, but not every state it applies to could be checked: a value no source
+        /// gives, or one resting on an untrusted level. Not held, any more than a case is passed.
+        case notRun
+    }
+
+    public var name: String
+    public var status: Status
+    /// The pose whose steps lead to the exploration's first state, or nil for the launch state.
+    public var start: String?
+    /// The states the exploration found and the depth it reached: the same for every invariant of a run.
+    public var states: Int
+    public var depth: Int
+    /// In how many of those states the invariant's `if` held, so that it was checked (or could not
+    /// be); for a broken invariant, in how many up to the state that broke it.
+    public var applies: Int
+    /// For an invariant not run: how many of the states it applies to could not be checked, and why the first could not.
+    public var unchecked = 0
+    public var reason: String?
+    /// For a broken invariant: the shortest step sequence from the start that breaks it, and what failed after it.
+    public var path: [Step] = []
+    public var failures: [CaseResult.Failure] = []
+
+    public init(name: String, status: Status, start: String?, states: Int, depth: Int, applies: Int) {
+        self.name = name
+        self.status = status
+        self.start = start
+        self.states = states
+        self.depth = depth
+        self.applies = applies
+    }
+
+    /// What reports say of it: "held in all 772 states to depth 4", "broken by P3 → close →
+    /// newWindow (shortest; 707 states to depth 12)", or, not run, how many states could be checked and why not the rest.
+    public var detail: String {
+        let scope = "\(states) states to depth \(depth)"
+        switch status {
+        case .held:
+            return "held in all \(scope)"
+        case .broken:
+            return "broken by " + ([start ?? "launch"] + path.map(\.description)).joined(separator: " → ")
+                + " (shortest; \(scope))"
+        case .notRun:
+            return "checked in \(applies - unchecked) of the \(applies) states it applies to (\(scope)); " + (reason ?? "")
+        }
+    }
+}
