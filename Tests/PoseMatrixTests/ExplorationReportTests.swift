@@ -132,6 +132,14 @@ struct ExplorationReportTests {
                 $0.replacingOccurrences(of: #","invariants":{"total":3,"held":1,"broken":1,"notRun":1}"#, with: "")
             }
         }
+        // Shard 1 without them, its header's plan and summary edited to agree: only shard 2's header tells.
+        let unplanned = try Self.edited(files[0], as: "unplanned.jsonl") { lines in
+            lines.filter { !Self.isInvariant($0) }.map {
+                $0.replacingOccurrences(of: #","invariants":{"total":3,"held":1,"broken":1,"notRun":1}"#, with: "")
+                    .replacingOccurrences(of: #","invariants":3}"#, with: "}")
+                    .replacingOccurrences(of: #""verdict":"failed""#, with: #""verdict":"passed""#)
+            }
+        }
         let summaryLine = first.count - invariants.count
         let firstInvariant = first.firstIndex(where: Self.isInvariant)! + 1
         let duplicate = try Self.edited(files[0], as: "duplicate.jsonl") { lines in
@@ -164,6 +172,11 @@ struct ExplorationReportTests {
                 [none, files[1], files[2]],
                 "Error: \(none):\(summaryLine): the file holds 0 invariants but its header's plan gives it 3: "
                     + "the exploration's invariants belong to shard 1/3\n"
+            ),
+            (
+                [unplanned, files[1], files[2]],
+                "Error: \(files[1]):1: comes from a plan of 3 invariants, \(unplanned) from one of 0: "
+                    + "were they run with different --pose or --where?\n"
             ),
             (
                 [duplicate, files[1], files[2]],

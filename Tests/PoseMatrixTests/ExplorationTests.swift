@@ -72,6 +72,57 @@ struct ExplorationTests {
         #expect(outcome.violations[1]?.path == [.book])
     }
 
+    @Test("an invariant whose `if` holds in no state is not run, and one held where its `if` holds says in how many states")
+    func conditionNeverHolds() throws {
+        let matrix = try Self.matrix(
+            """
+            { formatVersion: 1, name: "E", poses: [{ pose: "P1", expect: { display: "outer" } }],
+              explore: { depth: 3, steps: ["open", "close", "book"],
+                         invariants: [{ name: "past 400°", if: { "hinge.angle": { ">=": 400 } }, expect: { display: "inner" } },
+                                      { name: "inner while open", if: { "hinge.status": "fullyOpen" },
+                                        expect: { display: "inner" } }] } }
+            """)
+        let exploration = try #require(matrix.exploration)
+        let results = Explorer.explore(exploration, app: matrix.app).results(of: exploration)
+        #expect(results.map(\.status) == [.notRun, .held])
+        #expect(results.map(\.applies) == [0, 1])
+        #expect(results[0].reason == "its condition held in no state")
+        #expect(results[0].detail == "its condition held in none of the 5 states to depth 3, so it was never checked")
+        #expect(results[1].detail == "held in all 1 of the 5 states to depth 3 where its condition holds")
+    }
+
+    /// An exploration from P3 in the simulator, trusting measured and Apple's facts only.
+    static func trusted(steps: String, depth: Int, invariant: String) throws -> InvariantResult {
+        let matrix = try Self.matrix(
+            """
+            { formatVersion: 1, name: "E", app: { multipleScenes: true, newWindow: { via: "activationAction" } },
+              poses: [{ pose: "P1", expect: { display: "outer" } }],
+              explore: { start: "P3", depth: \(depth), when: { profile: "simulator" }, steps: \(steps),
+                         invariants: [\(invariant)] } }
+            """)
+        let exploration = try #require(matrix.exploration)
+        let trust = Trust([.apple, .measured])
+        return try #require(Explorer.explore(exploration, app: matrix.app, trust: trust).results(of: exploration).first)
+    }
+
+    @Test("states whose values rest on different provenance are told apart, so --trust leaves an invariant not run")
+    func provenanceTellsStatesApart() throws {
+        // The phase after a return from the background is an inference; after `open` it is measured.
+        let phase = try Self.trusted(
+            steps: #"["open", "close", "background", "foreground", "newWindow"]"#, depth: 6,
+            invariant: #"{ name: "phase", expect: { "scene.phase": { "in": ["active", "inactive", "background"] } } }"#)
+        #expect(phase.status == .notRun)
+        #expect(phase.reason == "scene.phase rests on inference (I: back from the background)")
+        #expect(phase.states == 101)
+        #expect(phase.unchecked == 36)
+        // The display at 90° reached through 120° rests on the model's interpolation; straight from open, on a measurement.
+        let display = try Self.trusted(
+            steps: #"["open", "hinge(120)", "hinge(90)"]"#, depth: 3,
+            invariant: #"{ name: "display", if: { "hinge.angle": 90 }, expect: { display: { "in": ["outer", "inner"] } } }"#)
+        #expect(display.status == .notRun)
+        #expect(display.reason == "display rests on inference (I from M SIN: the holds at 40° and 108°)")
+    }
+
     @Test("the plan counts cases only; its exploration comes with the whole matrix, and of shards with the first")
     func planPlacement() throws {
         let matrix = try MatrixLoader.loadBuiltIn().matrix

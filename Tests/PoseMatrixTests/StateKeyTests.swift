@@ -2,14 +2,15 @@ import Testing
 
 @testable import PoseMatrix
 
-/// The exploration's packed state key tells states apart exactly as the key of named fields did.
+/// The exploration's packed state key tells apart every state an invariant could tell apart.
 @Suite("Exploration state keys")
 struct StateKeyTests {
     struct Counted: Sendable, CustomTestStringConvertible {
         var name: String
         var explore: String
         var app = #"{ multipleScenes: true, newWindow: { via: "activateSceneSession" } }"#
-        /// The states the key of named fields (and an array of windows) found, before the key was packed.
+        /// The states the key tells apart trusting every level, as many as the key of named fields
+        /// (and an array of windows) found before the key was packed.
         var states: Int
         var testDescription: String { name }
     }
@@ -50,7 +51,7 @@ struct StateKeyTests {
             states: 13861),
     ]
 
-    @Test("an exploration finds as many states as before the key was packed", arguments: counted)
+    @Test("an exploration finds the states its key tells apart", arguments: counted)
     func statesCount(_ example: Counted) throws {
         let text = """
             { formatVersion: 1, name: "K", app: \(example.app), poses: [{ pose: "P1", expect: { display: "outer" } }],
@@ -77,22 +78,63 @@ struct StateKeyTests {
         settings.profile = .simulator
         var model = SceneModel(settings: settings, app: Self.multipleScenes, eventDetail: false)
         model.apply(.open)
-        var keys: Set<SceneModel.StateKey> = [model.stateKey]
+        var keys: Set<SceneModel.StateKey> = [model.stateKey(withProvenance: true)]
         for _ in 1..<SceneModel.stateKeyWindowCapacity {
             model.apply(.newWindow)
-            #expect(keys.insert(model.stateKey).inserted)
+            #expect(keys.insert(model.stateKey(withProvenance: true)).inserted)
         }
         #expect(model.windows.count == SceneModel.stateKeyWindowCapacity)
         // The same windows but one, hidden: wherever it is, in every word of the key, the key differs.
         for index in model.windows.indices {
             var other = model
             other.windows[index].visible.toggle()
-            #expect(other.stateKey != model.stateKey, "window \(index)")
+            #expect(other.stateKey(withProvenance: true) != model.stateKey(withProvenance: true), "window \(index)")
         }
         // The first two windows swapped: the same set of windows in another order.
         var swapped = model
         swapped.windows.swapAt(0, 1)
-        #expect(swapped.stateKey != model.stateKey)
+        #expect(swapped.stateKey(withProvenance: true) != model.stateKey(withProvenance: true))
+    }
+
+    @Test("every stored property of the model is in the state key, or left out for a reason written here")
+    func everyFieldDecided() {
+        let model = SceneModel(settings: CaseSettings(), app: Self.multipleScenes, eventDetail: false)
+        let stored = Set(Mirror(reflecting: model).children.compactMap(\.label))
+        let keyed: Set<String> = [
+            "requestedAngle", "display", "displayHandoffMeasured", "heldOrientation", "cameraSide", "flipped",
+            "splitCloseUnknown", "windows", "savedSessions", "splitSide", "crashed", "placementUnknown",
+            "placementInferred", "requests", "stateDirty", "stateLost", "sceneRecreated", "cachedScreen",
+            "hingeEffectDriven", "phaseInferred", "sheetPresented", "pipDisplay", "pipUnknown", "pipMoved",
+            "newWindowDisplay", "newWindowInLandscape", "cameraViewShown", "captureRunning", "accessorySession",
+            "accessorySessionsUnknown",
+        ]
+        let leftOut: Set<String> = [
+            "settings", "app",  // the same in every state of one exploration
+            "nextSession", "stepsTaken", "accessorySessionsCreated", "events", "eventTallies",  // counts along a path
+            "lastStepMovedHinge",  // only `hinge.calls`, a count along a path
+            "firstStepProblem",  // a step that cannot apply leaves the state as it was
+            "recordsEventDetail",  // whether the event log is kept, not what the app sees
+        ]
+        #expect(keyed.isDisjoint(with: leftOut))
+        #expect(stored == keyed.union(leftOut), "decide whether a new field belongs in the state key")
+    }
+
+    @Test("what decides a value's provenance is in the key when the run does not trust every level")
+    func provenanceInKey() {
+        var settings = CaseSettings()
+        settings.profile = .simulator
+        var model = SceneModel(settings: settings, app: Self.multipleScenes, eventDetail: false)
+        model.apply(.open)
+        model.apply(.newWindow)
+        var handoff = model
+        handoff.displayHandoffMeasured.toggle()
+        var phase = model
+        phase.phaseInferred.toggle()
+        var request = model
+        request.requests[0].provenance = .unverified
+        #expect(Set([model, handoff, phase, request].map { $0.stateKey(withProvenance: true) }).count == 4)
+        // Trusting every level, provenance decides nothing: they are one state.
+        #expect(Set([model, handoff, phase, request].map { $0.stateKey(withProvenance: false) }).count == 1)
     }
 
     static let multipleScenes: App = {

@@ -29,7 +29,9 @@ extension SceneModel {
     /// (StateKeyTests checks that the catalogue and the deepest exploration stay within it).
     static let stateKeyWindowCapacity = 3 * windowsPerWord
 
-    var stateKey: StateKey {
+    /// The key of this state; `withProvenance` tells apart states whose values are the same but
+    /// rest on different provenance levels, which only matters when a run does not trust every level.
+    func stateKey(withProvenance: Bool) -> StateKey {
         precondition(windows.count <= Self.stateKeyWindowCapacity, "a state key holds \(Self.stateKeyWindowCapacity) windows")
         var fields = BitPacker()
         fields.add(display)
@@ -59,8 +61,19 @@ extension SceneModel {
         fields.add(newWindowDisplay)
         fields.add(newWindowInLandscape)
         fields.add(placementInferred)
+        // What decides a value's provenance, which `--trust` evaluates or leaves not run: with
+        // `withProvenance`, states that differ only here are told apart, or an invariant would read
+        // "held" where the same value rests on a level the run does not trust. Trusting every level,
+        // they are one state: the reference matrix's exploration would meet 122,763 states, not 64,134.
+        if withProvenance {
+            fields.add(displayHandoffMeasured)
+            fields.add(phaseInferred)
+            fields.add(requests.first { !$0.contentShown }?.provenance)
+            fields.add(requests.isEmpty ? nil : requests.map(\.provenance).reduce(Provenance.apple) { $0.weakest($1) })
+        }
         fields.add(UInt64(windows.count), width: 5)
-        fields.add(UInt64(savedSessions.count), width: 16)
+        // Sessions saved are at most the sessions ever made, which the window capacity bounds.
+        fields.add(UInt64(savedSessions.count), width: 5)
         return StateKey(
             angle: requestedAngle, fields: fields.word, windows0: windowWord(0), windows1: windowWord(1), windows2: windowWord(2))
     }
@@ -146,6 +159,18 @@ extension SceneModel.WindowRequest.Failure: StateCoded {
         case .none: 0
         case .multipleScenesNotSupported: 1
         case .requestDenied: 2
+        }
+    }
+}
+
+extension Provenance: StateCoded {
+    static var stateCodeWidth: Int { 2 }
+    var stateCode: UInt64 {
+        switch self {
+        case .apple: 0
+        case .measured: 1
+        case .inference: 2
+        case .unverified: 3
         }
     }
 }

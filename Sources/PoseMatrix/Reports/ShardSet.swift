@@ -55,8 +55,12 @@ enum ShardSet {
 
     /// How a shard's header differs from the first shard's in what must be the same for one run, if it does.
     private static func difference(between other: RunHeader, and first: RunHeader, firstPath: String) -> String? {
-        let source = { (header: RunHeader) in header.observations.map { "observations \($0.path)" } ?? "the model" }
-        let scan = AppScanRecord.difference(other.appScan, first.appScan)
+        planDifference(between: other, and: first, firstPath: firstPath)
+            ?? runDifference(between: other, and: first, firstPath: firstPath)
+    }
+
+    /// How the plans differ: the matrix, the cases and the invariants.
+    private static func planDifference(between other: RunHeader, and first: RunHeader, firstPath: String) -> String? {
         let checks: [(differs: Bool, message: () -> String)] = [
             (
                 other.matrixSHA256 != first.matrixSHA256,
@@ -72,6 +76,22 @@ enum ShardSet {
                         + "were they run with different --pose or --where?"
                 }
             ),
+            (
+                other.planInvariants != first.planInvariants,
+                {
+                    "comes from a plan of \(other.planInvariants) invariants, \(firstPath) from one of "
+                        + "\(first.planInvariants): were they run with different --pose or --where?"
+                }
+            ),
+        ]
+        return checks.first { $0.differs }?.message()
+    }
+
+    /// How the runs differ: what the values came from and how they were judged, the filters, the app's code.
+    private static func runDifference(between other: RunHeader, and first: RunHeader, firstPath: String) -> String? {
+        let source = { (header: RunHeader) in header.observations.map { "observations \($0.path)" } ?? "the model" }
+        let scan = AppScanRecord.difference(other.appScan, first.appScan)
+        let checks: [(differs: Bool, message: () -> String)] = [
             (
                 other.observations?.sha256 != first.observations?.sha256,
                 { "was evaluated against \(source(other)), \(firstPath) against \(source(first))" }

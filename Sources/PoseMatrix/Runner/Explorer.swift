@@ -32,6 +32,10 @@ public struct ExplorationOutcome: Sendable {
                 result.status = .notRun
                 result.unchecked = gap.states
                 result.reason = gap.reason
+            } else if result.applies == 0 {
+                // An `if` that held nowhere checked nothing: not "held in all states".
+                result.status = .notRun
+                result.reason = "its condition held in no state"
             }
             return result
         }
@@ -53,7 +57,9 @@ public enum Explorer {
         var parents: [Int32] = [-1]
         var stepIndices: [Int32] = [-1]
         var visited = VisitedStates()
-        _ = visited.insert(model.stateKey)
+        // Trusting every level, a value's provenance never changes a verdict: states that differ only there are one.
+        let withProvenance = trust != .everything
+        _ = visited.insert(model.stateKey(withProvenance: withProvenance))
         var frontier: [Node] = [Node(state: 0, model: model)]
         var outcome = ExplorationOutcome(statesExplored: 0, depth: 0, violations: [:])
         check(model, state: 0, exploration, trust: trust, parents: parents, stepIndices: stepIndices, into: &outcome)
@@ -72,7 +78,7 @@ public enum Explorer {
                 for (stepIndex, step) in exploration.steps.enumerated() {
                     var successor = node.model
                     successor.apply(step)
-                    guard visited.insert(successor.stateKey) else { continue }
+                    guard visited.insert(successor.stateKey(withProvenance: withProvenance)) else { continue }
                     parents.append(node.state)
                     stepIndices.append(Int32(stepIndex))
                     let index = parents.count - 1

@@ -44,11 +44,15 @@ public struct InvariantResult: Sendable, Equatable {
     public var detail: String {
         let scope = "\(states) states to depth \(depth)"
         switch status {
+        case .held where applies < states:
+            return "held in all \(applies) of the \(scope) where its condition holds"
         case .held:
             return "held in all \(scope)"
         case .broken:
             return "broken by " + ([start ?? "launch"] + path.map(\.description)).joined(separator: " → ")
                 + " (shortest; \(scope))"
+        case .notRun where applies == 0:
+            return "its condition held in none of the \(scope), so it was never checked"
         case .notRun:
             return "checked in \(applies - unchecked) of the \(applies) states it applies to (\(scope)); " + (reason ?? "")
         }
