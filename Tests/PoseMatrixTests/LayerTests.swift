@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The library's folders are layers: each uses only the folders before it in `LayerCheck.order`,
-/// and its functions stay short enough to read in one screen.
+/// The library's folders are layers: each uses only the types and free functions of the folders
+/// before it in `LayerCheck.order`, and its functions stay short enough to read in one screen.
 @Suite struct LayerTests {
     static let sources = TestFiles.packageRoot.appendingPathComponent("Sources/PoseMatrix")
 
@@ -23,7 +23,7 @@ import Testing
         #expect(Set(try Self.folders().keys) == Set(LayerCheck.order))
     }
 
-    @Test func noFolderUsesATypeDeclaredInAFolderAboveIt() throws {
+    @Test func noFolderUsesATypeOrFreeFunctionOfAFolderAboveIt() throws {
         let violations = LayerCheck.violations(in: try Self.folders())
         #expect(violations == [], "\(violations.joined(separator: "\n"))")
     }
@@ -39,6 +39,18 @@ import Testing
                 "Support/Quoting.swift uses Header (declared in Reports/)",
                 "Support/Quoting.swift uses Report (declared in Reports/)",
             ])
+    }
+
+    @Test func theCheckNamesACallOfAHigherFoldersFreeFunction() {
+        let folders = [
+            "Support": [
+                "JSON.swift": "func write() { let n = formatNumber(1); _ = render(2); _ = x.summary(3) }",
+                "Own.swift": "struct W { func render(_ v: Int) -> Int { v } }",
+            ],
+            "Model": ["Number.swift": "func formatNumber(_ n: Int) -> String { \"\" }\nfunc summary(_ n: Int) {}"],
+            "Reports": ["Render.swift": "func render(_ n: Int) -> Int { n }"],
+        ]
+        #expect(LayerCheck.violations(in: folders) == ["Support/JSON.swift calls formatNumber() (declared in Model/)"])
     }
 
     @Test func aNestedTypeExemptsOnlyTheFileDeclaringIt() {
@@ -128,6 +140,34 @@ enum LayerCheck {
                 }
             }
         }
-        return violations.sorted()
+        return (violations + callViolations(in: folders)).sorted()
+    }
+
+    /// `Folder/File.swift calls name() (declared in Higher/)` for every call of a free function
+    /// declared in a higher folder, unless the caller's folder or one below it declares a function
+    /// or method of that name (then the call is taken to be its own).
+    static func callViolations(in folders: [String: [String: String]]) -> [String] {
+        var freeIn: [String: Int] = [:]
+        var anyIn: [String: Int] = [:]
+        for (folder, files) in folders {
+            guard let level = order.firstIndex(of: folder) else { continue }
+            for text in files.values {
+                let scan = SwiftSourceScan(text)
+                for name in scan.declaredFunctions(topLevel: true) { freeIn[name] = min(freeIn[name] ?? level, level) }
+                for name in scan.declaredFunctions(topLevel: false) { anyIn[name] = min(anyIn[name] ?? level, level) }
+            }
+        }
+        var violations: [String] = []
+        for (folder, files) in folders {
+            guard let level = order.firstIndex(of: folder) else { continue }
+            for (file, text) in files {
+                for name in SwiftSourceScan(text).calls {
+                    if let home = freeIn[name], home > level, (anyIn[name] ?? home) > level {
+                        violations.append("\(folder)/\(file) calls \(name)() (declared in \(order[home])/)")
+                    }
+                }
+            }
+        }
+        return violations
     }
 }

@@ -151,6 +151,28 @@ struct SwiftSourceScan {
         return names
     }
 
+    /// Functions declared in the file: at the top level only (free functions), or methods too.
+    func declaredFunctions(topLevel: Bool) -> Set<String> {
+        let words = words
+        var names: Set<String> = []
+        for (index, word) in words.enumerated().dropLast() where word.text == "func" && (!topLevel || word.depth == 0) {
+            names.insert(words[index + 1].text)
+        }
+        return names
+    }
+
+    /// Names the code calls as `name(`, not after a `.` and not where it declares them.
+    var calls: Set<String> {
+        let words = words
+        var names: Set<String> = []
+        for (index, word) in words.enumerated() where !word.afterDot {
+            let end = word.offset + word.text.utf8.count
+            guard end < code.count, code[end] == 40, index == 0 || words[index - 1].text != "func" else { continue }
+            names.insert(word.text)
+        }
+        return names
+    }
+
     /// Capitalised names the code refers to, not counting members after a `.`.
     var typeReferences: Set<String> {
         Set(words.filter { !$0.afterDot && $0.text.first?.isUppercase == true }.map(\.text))
