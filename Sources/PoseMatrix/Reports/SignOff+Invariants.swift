@@ -3,7 +3,7 @@
 /// run is not run; any of the last two may be waived with a reason.
 extension SignOff {
     /// What an invariant's id starts with, so that `--waive` can name it beside the checklist items.
-    public static let invariantPrefix = "invariant:"
+    public static let invariantPrefix = ChecklistItem.reservedPrefix
 
     /// One invariant with its status and, when waived, the reason.
     public struct InvariantRow: Sendable {
