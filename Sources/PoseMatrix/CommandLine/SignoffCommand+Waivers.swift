@@ -46,5 +46,4 @@ extension SignoffCommand {
         }
         return UsageError(message: "--waive: \(what) '\(id)'" + didYouMean(suggestion).replacingQuotes(), command: .signoff)
     }
-
 }
