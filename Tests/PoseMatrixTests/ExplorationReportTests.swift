@@ -299,16 +299,33 @@ struct ExplorationReportTests {
                     + "Invariants: 0 newly broken, 0 fixed, 0 still broken, 2 not run.\n"))
     }
 
-    @Test("signoff reads a results file with invariants: the checklist and the coverage of its cases")
+    @Test("signoff signs off the invariants after the items: a broken one blocks (exit 1) and signoff.md shows it")
     func signoff() async throws {
         let out = try TestFiles.temporaryFolder().appendingPathComponent("out")
         _ = await duoPose(["run", Self.fixture, "--out", out.path, "--quiet"])
+        let signoff = out.appendingPathComponent("signoff.md")
         let result = await duoPose(["signoff", out.appendingPathComponent(ReportSet.resultsName).path, "--by", "QA"])
-        #expect(result.code == 0, "\(result.stderr)")
-        let text = try TestFiles.read(out.appendingPathComponent("signoff.md"))
+        #expect(result.code == 1, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout
+                == "Not signed off: Explore | test, by QA. Blocking: invariant:content is reachable (failed), "
+                + "invariant:the accessory only while fully open (not run). Written to \(signoff.path)\n")
+        let text = try TestFiles.read(signoff)
         #expect(
             text.contains(
-                "**SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist items.\n\nCoverage: 4 of 4 planned cases.\n"
-            ))
+                "**NOT SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist items; "
+                    + "1 passed, 0 waived, 1 failed, 1 not run of 3 invariants.\n\nCoverage: 4 of 4 planned cases.\n"))
+        let table: [String] = [
+            "| displays | Each display shows the app | P1, P3 | passed | inference |  |\n\n",
+            "| Invariant | Status | Detail | Note |\n|---|---|---|---|\n",
+            "| invariant:content is reachable | failed | broken by P3 → close → newWindow (shortest; 368 states to depth 3); ",
+            "`content.reachable`: expected `true`, actual `false` (inference: A T64 refuses; I AX-DC: fails silently) |  |\n",
+            "| invariant:one new window a step at most | passed | held in all 368 states to depth 3 |  |\n",
+            "| invariant:the accessory only while fully open | not run | checked in 186 of the 202 states it applies to ",
+            "(368 states to depth 3); accessory.available: no source gives accessory.available while the device is ",
+            "partially open (duo-facts E#5) |  |\n\nSigned by QA at ",
+        ]
+        #expect(text.contains(table.joined()))
     }
 }

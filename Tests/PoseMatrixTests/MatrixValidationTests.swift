@@ -196,6 +196,15 @@ struct MatrixValidationTests {
             errors: ["FILE:1:151: checklist[0].poses[0]: P9 is not in the matrix's poses, so this item could never be signed off"]
         ),
         BadMatrix(
+            name: "checklist id that sign-off keeps for invariants",
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": \#(one), "checklist": [{ "id": "invariant:x", "text": "y", "poses": ["P9"] }] }"#,
+            errors: [
+                "FILE:1:123: checklist[0].id: \"invariant:x\" starts with \"invariant:\", "
+                    + "which names the exploration's invariants in sign-off"
+            ]
+        ),
+        BadMatrix(
             name: "empty poses",
             text: #"{ "formatVersion": 1, "name": "Bad", "poses": [] }"#,
             errors: ["FILE:1:47: poses: expected at least one value, found an empty array"]),

@@ -138,7 +138,7 @@ enum OptionTable {
             name: "--by", valueName: "NAME", commands: [.signoff], help: "Who signs off (required).", required: [.signoff]),
         OptionSpec(
             name: "--waive", valueName: "ID=reason", commands: [.signoff],
-            help: "Waive a checklist item with a reason; repeatable.", repeats: true),
+            help: "Waive a checklist item or invariant:NAME with a reason; repeatable.", repeats: true),
         OptionSpec(
             name: "--allow-partial", commands: [.signoff],
             help: "Sign off results of a run narrowed by --pose or --where (signoff.md says so)."),

@@ -1,13 +1,14 @@
 import Foundation
 
-/// `duo-pose signoff RESULTS --by NAME`: the checklist items, each passed, failed, not run or waived.
+/// `duo-pose signoff RESULTS --by NAME`: the checklist items and the invariants, each passed, failed, not run or waived.
 enum SignoffCommand {
     /// What the command line asks for: read and checked before anything is locked or read.
-    private struct Request {
+    struct Request {
         var path: String
         var name: String
         var evidence: SignoffEvidence
-        var waivers: [String: String]
+        /// The `--waive` arguments, each with a reason after its first `=`: split by id once the ids are known.
+        var waivers: [String]
         var outPath: String
         var allowPartial: Bool
     }
@@ -43,7 +44,7 @@ enum SignoffCommand {
             context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
-        return sign(request, header: reader.header, tally: tally, digest: digest, evidence: evidence, context: context)
+        return sign(request, reader: reader, tally: tally, digest: digest, evidence: evidence, context: context)
     }
 
     /// Reads the results file, the signer, the trust, the waivers and where to write, in the order they are checked.
@@ -57,47 +58,49 @@ enum SignoffCommand {
         var evidence = SignoffEvidence(trust: SignoffEvidence.defaultTrust)
         _ = try RunCommand.sourceDateEpoch(environment, command: .signoff)
         if let trust = try readTrust(parsed, command: .signoff) { evidence.trust = trust }
-        var waivers: [String: String] = [:]
         for waiver in parsed.values["--waive"] ?? [] {
             let parts = waiver.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let reason = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
             guard !reason.isEmpty else {
                 throw UsageError(message: "--waive \(parts[0]) needs a reason: --waive ID=reason", command: .signoff)
             }
-            waivers[String(parts[0])] = reason
         }
         let outPath =
             parsed.value("--out")
             ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
         return Request(
-            path: path, name: name, evidence: evidence, waivers: waivers, outPath: outPath,
+            path: path, name: name, evidence: evidence, waivers: parsed.values["--waive"] ?? [], outPath: outPath,
             allowPartial: parsed.flags.contains("--allow-partial"))
     }
 
-    /// Decides each checklist item from the results read, writes signoff.md and says whether the release may go.
+    /// Decides each checklist item and invariant from the results read, writes signoff.md and says whether the release may go.
     private static func sign(
-        _ request: Request, header: RunHeader, tally: Tally, digest: String, evidence: SignoffEvidence, context: Context
+        _ request: Request, reader: ResultsReader, tally: Tally, digest: String, evidence: SignoffEvidence,
+        context: Context
     ) -> Int32 {
+        let header = reader.header
         guard !header.checklist.isEmpty else {
             context.stderr.write(
                 "Error: " + "\(request.path): the matrix has no checklist, so there is nothing to sign off".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
-        let ids = header.checklist.map(\.id)
-        for id in request.waivers.keys.sorted() where !ids.contains(id) {
-            return context.usageError(
-                UsageError(
-                    message: "--waive: the checklist has no item '\(id)'" + didYouMean(suggest(id, from: ids)).replacingQuotes(),
-                    command: .signoff))
+        let waivers: [String: String]
+        do {
+            waivers = try resolveWaivers(request, items: header.checklist, invariants: reader.invariants)
+        } catch {
+            return context.usageError(error)
         }
         var signoff = SignOff(
-            header: header, tally: tally, waivers: request.waivers, signedBy: request.name,
+            header: header, tally: tally, invariants: reader.invariants, waivers: waivers, signedBy: request.name,
             signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment),
             toolVersion: DuoPose.version, resultsPath: request.path,
             resultsSHA256: digest)
         signoff.evidence = evidence
-        for entry in signoff.items where entry.status == .passed && request.waivers[entry.item.id] != nil {
+        for entry in signoff.items where entry.status == .passed && waivers[entry.item.id] != nil {
             context.stderr.write("Warning: --waive \(entry.item.id): the item passed, so the waiver is not used\n")
+        }
+        for row in signoff.invariants where row.status == .passed && waivers[row.id] != nil {
+            context.stderr.write("Warning: --waive \(row.id): the invariant held, so the waiver is not used".oneLine + "\n")
         }
         return write(signoff, to: request.outPath, context: context)
     }
@@ -113,11 +116,13 @@ enum SignoffCommand {
         } catch {
             return context.cannotWrite(error, folder: outPath)
         }
-        let blocked = signoff.items.filter { $0.status == .failed || $0.status == .notRun }
+        let blocking: Set<SignOff.Status> = [.failed, .notRun]
+        let blocked =
+            signoff.items.filter { blocking.contains($0.status) }.map { "\($0.item.id) (\($0.status.rawValue))" }
+            + signoff.invariants.filter { blocking.contains($0.status) }.map { "\($0.id) (\($0.status.rawValue))" }
         context.stdout.write(
             ((signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(signoff.header.matrixName), by \(signoff.signedBy). "
-                + (blocked.isEmpty
-                    ? "" : "Blocking: " + blocked.map { "\($0.item.id) (\($0.status.rawValue))" }.joined(separator: ", ") + ". ")
+                + (blocked.isEmpty ? "" : "Blocking: " + blocked.joined(separator: ", ") + ". ")
                 + "Written to \(outPath)").oneLine + "\n")
         return signoff.isSignedOff ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
     }

@@ -121,6 +121,9 @@ public struct NotRunRule: Sendable {
 
 /// A release checklist item and the poses that must pass for it to be signed off.
 public struct ChecklistItem: Sendable, Hashable {
+    /// What no item's id may start with: sign-off names the exploration's invariants `invariant:NAME`.
+    public static let reservedPrefix = "invariant:"
+
     public var id: String
     public var text: String
     public var poses: [String]

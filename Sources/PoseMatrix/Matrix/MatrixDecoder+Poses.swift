@@ -187,6 +187,13 @@ extension MatrixDecoder {
                 fail(idMember.value, here.appending("id"), "duplicate checklist id \(quoted(id))")
                 continue
             }
+            if id.hasPrefix(ChecklistItem.reservedPrefix) {
+                fail(
+                    idMember.value, here.appending("id"),
+                    "\(quoted(id)) starts with \(quoted(ChecklistItem.reservedPrefix)), which names the exploration's invariants in sign-off"
+                )
+                continue
+            }
             var ids: [String] = []
             for (poseIndex, poseNode) in poseNodes.enumerated() {
                 let posePath = here.appending("poses").appending(index: poseIndex)

@@ -1,5 +1,6 @@
 /// Checklist sign-off before a release: each item passes only when all its poses ran and
-/// passed, or is waived with a reason; "not run" is never "passed".
+/// passed, or is waived with a reason; "not run" is never "passed". The exploration's invariants
+/// follow the items and block as they do.
 public struct SignOff: Sendable {
     /// How a checklist item stands.
     public enum Status: String, Sendable {
@@ -27,6 +28,8 @@ public struct SignOff: Sendable {
     }
 
     public var items: [Item]
+    /// The exploration's invariants, in the results' order: none when the run explored nothing.
+    public var invariants: [InvariantRow]
     public var signedBy: String
     public var signedAt: String
     /// The version of duo-pose signing off.
@@ -39,12 +42,15 @@ public struct SignOff: Sendable {
     /// What sign-off trusted and what each item's passes rest on.
     public var evidence = SignoffEvidence(trust: .everything)
 
-    /// Whether the release may go: every item passed or waived.
-    public var isSignedOff: Bool { items.allSatisfy { $0.status == .passed || $0.status == .waived } }
+    /// Whether the release may go: every item and every invariant passed or waived.
+    public var isSignedOff: Bool {
+        items.allSatisfy { $0.status == .passed || $0.status == .waived }
+            && invariants.allSatisfy { $0.status == .passed || $0.status == .waived }
+    }
 
     public init(
-        header: RunHeader, tally: Tally, waivers: [String: String], signedBy: String, signedAt: String,
-        toolVersion: String, resultsPath: String, resultsSHA256: String
+        header: RunHeader, tally: Tally, invariants: [InvariantResult] = [], waivers: [String: String], signedBy: String,
+        signedAt: String, toolVersion: String, resultsPath: String, resultsSHA256: String
     ) {
         items = header.checklist.map { item in
             let status = Status(tally.status(of: item))
@@ -53,6 +59,7 @@ public struct SignOff: Sendable {
             }
             return Item(item: item, status: status)
         }
+        self.invariants = invariants.map { InvariantRow($0, waivers: waivers) }
         self.signedBy = signedBy
         self.signedAt = signedAt
         self.toolVersion = toolVersion
@@ -68,7 +75,7 @@ public struct SignOff: Sendable {
         var out = "# Release sign-off: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += isSignedOff ? "**SIGNED OFF**: " : "**NOT SIGNED OFF**: "
         out += "\(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
-        out += "\(counts[.notRun] ?? 0) not run of \(items.count) checklist items.\n\n"
+        out += "\(counts[.notRun] ?? 0) not run of \(items.count) checklist items" + invariantCounts() + ".\n\n"
         out += "Coverage: " + header.coverage(cases: cases)
         if header.scope.isFiltered {
             out +=
@@ -85,6 +92,7 @@ public struct SignOff: Sendable {
             out += evidence.weakest(of: entry.item) + " | " + note
             out += " |\n"
         }
+        out += invariantTable()
         out += "\nSigned by " + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
         out +=
             "- duo-pose " + Escaping.markdownCell(toolVersion) + "; results written by duo-pose "

@@ -24,7 +24,7 @@ complete -c duo-pose -n '__fish_seen_subcommand_from run merge signoff' -l trust
 complete -c duo-pose -n '__fish_seen_subcommand_from run merge' -l strict -d 'Count not-run cases as failures for the exit code.'
 complete -c duo-pose -n '__fish_seen_subcommand_from run merge' -s q -l quiet -d 'Print nothing on success; on failure, print the verdict line on stderr.'
 complete -c duo-pose -n '__fish_seen_subcommand_from signoff' -l by -r -f -d 'Who signs off (required).'
-complete -c duo-pose -n '__fish_seen_subcommand_from signoff' -l waive -r -f -d 'Waive a checklist item with a reason; repeatable.'
+complete -c duo-pose -n '__fish_seen_subcommand_from signoff' -l waive -r -f -d 'Waive a checklist item or invariant:NAME with a reason; repeatable.'
 complete -c duo-pose -n '__fish_seen_subcommand_from signoff' -l allow-partial -d 'Sign off results of a run narrowed by --pose or --where (signoff.md says so).'
 complete -c duo-pose -n '__fish_seen_subcommand_from list show scan' -l json -d 'Print JSON for machines.'
 complete -c duo-pose -n '__fish_seen_subcommand_from scan' -l sarif -r -F -d 'Also write the findings as SARIF 2.1.0, for code scanning and SARIF viewers.'

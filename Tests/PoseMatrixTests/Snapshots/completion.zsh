@@ -75,7 +75,7 @@ _duo_pose() {
                 '(-o --out)'{-o,--out}'[Where to write the sign-off (default\: signoff.md beside RESULTS).]:FILE:_files' \
                 '--trust[Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).]:LEVELS:(apple measured inference unverified)' \
                 '--by[Who signs off (required).]:NAME: ' \
-                '*--waive[Waive a checklist item with a reason; repeatable.]:ID=reason: ' \
+                '*--waive[Waive a checklist item or invariant\:NAME with a reason; repeatable.]:ID=reason: ' \
                 '--allow-partial[Sign off results of a run narrowed by --pose or --where (signoff.md says so).]' \
                 '(-h --help)'{-h,--help}'[Show help.]' \
                 '*:argument:_files'

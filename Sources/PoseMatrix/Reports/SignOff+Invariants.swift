@@ -1,0 +1,57 @@
+/// The exploration's invariants in a sign-off: each a row after the checklist items, with the id
+/// `invariant:NAME`, that blocks the release as an item does. Held passes, broken fails, and one not
+/// run is not run; any of the last two may be waived with a reason.
+extension SignOff {
+    /// What an invariant's id starts with, so that `--waive` can name it beside the checklist items.
+    public static let invariantPrefix = ChecklistItem.reservedPrefix
+
+    /// One invariant with its status and, when waived, the reason.
+    public struct InvariantRow: Sendable {
+        public var result: InvariantResult
+        public var status: Status
+        /// What the exploration gave, when the invariant was waived.
+        public var underlying: String?
+        public var waiver: String?
+
+        /// `invariant:NAME`, as `--waive` names it.
+        public var id: String { SignOff.invariantPrefix + result.name }
+
+        init(_ result: InvariantResult, waivers: [String: String]) {
+            self.result = result
+            switch result.status {
+            case .held: status = .passed
+            case .broken: status = .failed
+            case .notRun: status = .notRun
+            }
+            if status != .passed, let reason = waivers[id] {
+                (underlying, waiver, status) = (status.rawValue, reason, .waived)
+            }
+        }
+    }
+
+    /// "; 1 passed, 0 waived, 1 failed, 1 not run of 3 invariants" after the items' counts, or nothing without invariants.
+    func invariantCounts() -> String {
+        guard !invariants.isEmpty else { return "" }
+        let counts = Dictionary(grouping: invariants, by: \.status).mapValues(\.count)
+        return "; \(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
+            + "\(counts[.notRun] ?? 0) not run of \(invariants.count) invariants"
+    }
+
+    /// The Invariants table after the items' table, or nothing without invariants: what the
+    /// exploration found (the shortest breaking path and what failed, or why it was not run).
+    func invariantTable() -> String {
+        guard !invariants.isEmpty else { return "" }
+        var out = "\n| Invariant | Status | Detail | Note |\n|---|---|---|---|\n"
+        for row in invariants {
+            let failures = row.result.failures.map {
+                "; `\($0.observable.rawValue)`: expected `" + Escaping.markdownCode($0.expected.description, inTable: true)
+                    + "`, actual `" + Escaping.markdownCode($0.actual.description, inTable: true) + "` ("
+                    + $0.provenance.rawValue + ": " + Escaping.markdownCell($0.source) + ")"
+            }
+            let note = row.waiver.map { "waived (\(row.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
+            out += "| " + Escaping.markdownCell(row.id) + " | " + row.status.rawValue + " | "
+            out += Escaping.markdownCell(row.result.detail) + failures.joined() + " | " + note + " |\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import PoseMatrix
+
+/// Sign-off of the exploration's invariants, `invariant:NAME` beside the checklist items, on
+/// Fixtures/explore.json (one broken, one held, one not run) with the broken one renamed so
+/// that its name needs escaping in Markdown, and the one not run so that its name has a `=`.
+@Suite("Invariants in sign-off")
+struct InvariantSignoffTests {
+    static let broken = "invariant:content | **reachable**"
+    static let held = "invariant:one new window a step at most"
+    static let notRun = "invariant:the accessory = off unless fully open"
+
+    /// The results of a run of the fixture, its broken and its not-run invariant renamed.
+    static func results() async throws -> URL {
+        let folder = try TestFiles.temporaryFolder()
+        let matrix = folder.appendingPathComponent("explore.json")
+        let text = try TestFiles.read(URL(fileURLWithPath: TestFiles.fixture("explore.json")))
+        let renamed = text.replacingOccurrences(of: "content is reachable", with: "content | **reachable**")
+            .replacingOccurrences(of: "the accessory only while fully open", with: "the accessory = off unless fully open")
+        try Data(renamed.utf8).write(to: matrix)
+        let run = await duoPose(["run", matrix.path, "--out", folder.path, "--quiet"])
+        #expect(run.code == 1)
+        return folder.appendingPathComponent(ReportSet.resultsName)
+    }
+
+    @Test("waiving the broken and the not-run invariant signs off (exit 0) and records both waivers")
+    func waived() async throws {
+        let results = try await Self.results()
+        let result = await duoPose([
+            "signoff", results.path, "--by", "QA", "--waive", Self.broken + "=checked | by hand", "--waive",
+            Self.notRun + "=no accessory in 1.0",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        let signoff = results.deletingLastPathComponent().appendingPathComponent("signoff.md")
+        #expect(result.stdout == "Signed off: Explore | test, by QA. Written to \(signoff.path)\n")
+        let text = try TestFiles.read(signoff)
+        #expect(
+            text.contains(
+                "**SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist items; "
+                    + "1 passed, 2 waived, 0 failed, 0 not run of 3 invariants.\n"))
+        #expect(
+            text.contains(
+                "| invariant:content \\| **reachable** | waived | broken by P3 → close → newWindow (shortest; 368 states to depth 3); "
+                    + "`content.reachable`: expected `true`, actual `false` (inference: A T64 refuses; I AX-DC: fails silently) "
+                    + "| waived (failed): checked \\| by hand |\n"))
+        #expect(
+            text.contains(
+                "| \(Self.notRun) | waived | checked in 186 of the 202 states it applies to (368 states to depth 3); "
+                    + "accessory.available: no source gives accessory.available while the device is partially open "
+                    + "(duo-facts E#5) | waived (not run): no accessory in 1.0 |\n"))
+    }
+
+    @Test("an invariant not run blocks sign-off until it is waived (exit 1)")
+    func notRunBlocks() async throws {
+        let results = try await Self.results()
+        let result = await duoPose(["signoff", results.path, "--by", "QA", "--waive", Self.broken + "=checked by hand"])
+        #expect(result.code == 1)
+        let signoff = results.deletingLastPathComponent().appendingPathComponent("signoff.md")
+        #expect(
+            result.stdout
+                == "Not signed off: Explore | test, by QA. Blocking: \(Self.notRun) (not run). Written to \(signoff.path)\n")
+        #expect(
+            try TestFiles.read(signoff).contains(
+                "**NOT SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist items; "
+                    + "1 passed, 1 waived, 0 failed, 1 not run of 3 invariants.\n"))
+    }
+
+    @Test("a waiver for a held invariant is not used, and a warning says so")
+    func heldWaived() async throws {
+        let results = try await Self.results()
+        let result = await duoPose([
+            "signoff", results.path, "--by", "QA", "--waive", Self.held + "=by hand", "--waive", Self.broken + "=x",
+            "--waive", Self.notRun + "=y",
+        ])
+        #expect(result.code == 0)
+        #expect(result.stderr == "Warning: --waive \(Self.held): the invariant held, so the waiver is not used\n")
+        let text = try TestFiles.read(results.deletingLastPathComponent().appendingPathComponent("signoff.md"))
+        #expect(text.contains("| \(Self.held) | passed | held in all 368 states to depth 3 |  |\n"))
+        #expect(!text.contains("by hand"))
+    }
+
+    @Test("a waiver for no invariant is a usage error with the closest one, as for an unknown item (exit 64)")
+    func unknown() async throws {
+        let results = try await Self.results()
+        let usage =
+            "Usage: duo-pose signoff RESULTS [--out FILE] [--trust LEVELS] --by NAME [--waive ID=reason]… [--allow-partial]\n"
+            + "See 'duo-pose help signoff'.\n"
+        let misspelt = await duoPose([
+            "signoff", results.path, "--by", "QA", "--waive", "invariant:one new widnow a step at most=x",
+        ])
+        #expect(misspelt.code == 64)
+        #expect(
+            misspelt.stderr
+                == "Error: --waive: the results have no invariant 'invariant:one new widnow a step at most'; "
+                + "did you mean '\(Self.held)'?\n" + usage)
+        let bare = await duoPose(["signoff", results.path, "--by", "QA", "--waive", "one new window a step at most=x"])
+        #expect(bare.code == 64)
+        #expect(
+            bare.stderr
+                == "Error: --waive: the checklist has no item 'one new window a step at most'; did you mean '\(Self.held)'?\n"
+                + usage)
+        let none = await duoPose(["signoff", results.path, "--by", "QA", "--waive", "invariant:nme=x"])
+        #expect(none.stderr == "Error: --waive: the results have no invariant 'invariant:nme'\n" + usage)
+        let noReason = await duoPose(["signoff", results.path, "--by", "QA", "--waive", Self.notRun + "=  "])
+        #expect(noReason.code == 64)
+        #expect(noReason.stderr == "Error: --waive \(Self.notRun) needs a reason: --waive ID=reason\n" + usage)
+    }
+
+    @Test("results without invariants (a --pose run signed off with --allow-partial) show none, as before")
+    func partialRun() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("explore.json"), "--out", folder.path, "--quiet", "--pose", "P1"])
+        let results = folder.appendingPathComponent(ReportSet.resultsName).path
+        let result = await duoPose(["signoff", results, "--by", "QA", "--allow-partial", "--waive", "displays=by hand"])
+        #expect(result.code == 0)
+        let text = try TestFiles.read(folder.appendingPathComponent("signoff.md"))
+        #expect(text.contains("**SIGNED OFF**: 0 passed, 1 waived, 0 failed, 0 not run of 1 checklist items.\n"))
+        #expect(!text.contains("Invariant"))
+        let waiver = await duoPose(["signoff", results, "--by", "QA", "--allow-partial", "--waive", Self.held + "=x"])
+        #expect(waiver.code == 64)
+        #expect(waiver.stderr.hasPrefix("Error: --waive: the results have no invariant '\(Self.held)'\n"))
+    }
+}
