@@ -20,9 +20,34 @@ struct InvariantSignoffTests {
         let renamed = text.replacingOccurrences(of: "content is reachable", with: "content | **reachable**")
             .replacingOccurrences(of: "the accessory only while fully open", with: "the accessory = off unless fully open")
         try Data(renamed.utf8).write(to: matrix)
-        let run = await duoPose(["run", matrix.path, "--out", folder.path, "--quiet"])
+        let run = await duoPose(["run", matrix.path, "--out", folder.path, "--quiet", "--trust", trust])
         #expect(run.code == 1)
         return folder.appendingPathComponent(ReportSet.resultsName)
+    }
+
+    /// What sign-off trusts by default: the runs above trust it too, so that held invariants pass.
+    static let trust = "apple,measured,inference"
+
+    @Test("a held invariant of a run trusting more than sign-off is not run: results do not say what it rests on")
+    func heldFromWiderTrust() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("explore.json"), "--out", folder.path, "--quiet"])
+        let results = folder.appendingPathComponent(ReportSet.resultsName).path
+        let result = await duoPose(["signoff", results, "--by", "QA"])
+        #expect(result.code == 1)
+        #expect(result.stdout.contains("invariant:one new window a step at most (not run)"))
+        let text = try TestFiles.read(folder.appendingPathComponent("signoff.md"))
+        #expect(
+            text.contains(
+                "| invariant:one new window a step at most | not run | held in all 368 states to depth 3; not taken: "
+                    + "explored trusting apple,measured,inference,unverified, and a held invariant does not record what it "
+                    + "rests on: run with --trust apple,measured,inference to sign it off |  |\n"))
+        // Signing off trusting every level, as the run did, takes it as passed.
+        let everything = await duoPose([
+            "signoff", results, "--by", "QA", "--trust", "apple,measured,inference,unverified", "--out",
+            folder.appendingPathComponent("all.md").path,
+        ])
+        #expect(!everything.stdout.contains("invariant:one new window a step at most"))
     }
 
     @Test("waiving the broken and the not-run invariant signs off (exit 0) and records both waivers")
@@ -43,12 +68,12 @@ struct InvariantSignoffTests {
                     + "1 passed, 2 waived, 0 failed, 0 not run of 3 invariants.\n"))
         #expect(
             text.contains(
-                "| invariant:content \\| **reachable** | waived | broken by P3 → close → newWindow (shortest; 368 states to depth 3); "
+                "| invariant:content \\| **reachable** | waived | broken by P3 → close → newWindow (shortest; 381 states to depth 3); "
                     + "`content.reachable`: expected `true`, actual `false` (inference: A T64 refuses; I AX-DC: fails silently) "
                     + "| waived (failed): checked \\| by hand |\n"))
         #expect(
             text.contains(
-                "| \(Self.notRun) | waived | checked in 186 of the 202 states it applies to (368 states to depth 3); "
+                "| \(Self.notRun) | waived | checked in 189 of the 205 states it applies to (381 states to depth 3); "
                     + "accessory.available: no source gives accessory.available while the device is partially open "
                     + "(duo-facts E#5) | waived (not run): no accessory in 1.0 |\n"))
     }
@@ -78,7 +103,7 @@ struct InvariantSignoffTests {
         #expect(result.code == 0)
         #expect(result.stderr == "Warning: --waive \(Self.held): the invariant held, so the waiver is not used\n")
         let text = try TestFiles.read(results.deletingLastPathComponent().appendingPathComponent("signoff.md"))
-        #expect(text.contains("| \(Self.held) | passed | held in all 368 states to depth 3 |  |\n"))
+        #expect(text.contains("| \(Self.held) | passed | held in all 381 states to depth 3 |  |\n"))
         #expect(!text.contains("by hand"))
     }
 

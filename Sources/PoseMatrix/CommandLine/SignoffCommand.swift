@@ -94,7 +94,7 @@ enum SignoffCommand {
             header: header, tally: tally, invariants: reader.invariants, waivers: waivers, signedBy: request.name,
             signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment),
             toolVersion: DuoPose.version, resultsPath: request.path,
-            resultsSHA256: digest)
+            resultsSHA256: digest, trust: evidence.trust)
         signoff.evidence = evidence
         for entry in signoff.items where entry.status == .passed && waivers[entry.item.id] != nil {
             context.stderr.write("Warning: --waive \(entry.item.id): the item passed, so the waiver is not used\n")

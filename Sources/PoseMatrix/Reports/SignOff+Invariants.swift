@@ -12,16 +12,26 @@ extension SignOff {
         /// What the exploration gave, when the invariant was waived.
         public var underlying: String?
         public var waiver: String?
+        /// Why sign-off cannot take a held invariant as passed: the run trusted levels sign-off does not.
+        public var untrusted: String?
 
         /// `invariant:NAME`, as `--waive` names it.
         public var id: String { SignOff.invariantPrefix + result.name }
 
-        init(_ result: InvariantResult, waivers: [String: String]) {
+        /// A held invariant passes only when the run trusted no level that sign-off does not: unlike
+        /// a case, whose assumptions results record, a held invariant does not say what it rests on.
+        init(_ result: InvariantResult, waivers: [String: String], runTrust: Trust, trust: Trust) {
             self.result = result
             switch result.status {
             case .held: status = .passed
             case .broken: status = .failed
             case .notRun: status = .notRun
+            }
+            if status == .passed, !runTrust.levels.isSubset(of: trust.levels) {
+                status = .notRun
+                untrusted =
+                    "explored trusting \(runTrust), and a held invariant does not record what it rests on: "
+                    + "run with --trust \(trust) to sign it off"
             }
             if status != .passed, let reason = waivers[id] {
                 (underlying, waiver, status) = (status.rawValue, reason, .waived)
@@ -50,7 +60,8 @@ extension SignOff {
             }
             let note = row.waiver.map { "waived (\(row.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
             out += "| " + Escaping.markdownCell(row.id) + " | " + row.status.rawValue + " | "
-            out += Escaping.markdownCell(row.result.detail) + failures.joined() + " | " + note + " |\n"
+            let detail = row.result.detail + (row.untrusted.map { "; not taken: " + $0 } ?? "")
+            out += Escaping.markdownCell(detail) + failures.joined() + " | " + note + " |\n"
         }
         return out
     }
