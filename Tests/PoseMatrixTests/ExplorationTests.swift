@@ -123,6 +123,20 @@ struct ExplorationTests {
         #expect(display.reason == "display rests on inference (I from M SIN: the holds at 40° and 108°)")
     }
 
+    @Test("under --trust, the last new-window request's provenance tells states apart whatever the order of the steps")
+    func lastRequestProvenance() throws {
+        for steps in [#"["open", "hinge(120)", "newWindow"]"#, #"["hinge(120)", "newWindow", "open"]"#] {
+            let result = try Self.trusted(
+                steps: steps, depth: 4,
+                invariant: """
+                    { name: "last result", if: { "hinge.angle": 180, "windows.count": 3 },
+                      expect: { "newWindow.result": { "in": ["opened", "failed", "alternate", "hidden", "ignored", "crashed"] } } }
+                    """)
+            #expect(result.status == .notRun, "\(steps)")
+            #expect(result.reason?.hasPrefix("newWindow.result rests on inference") == true, "\(steps)")
+        }
+    }
+
     @Test("the plan counts cases only; its exploration comes with the whole matrix, and of shards with the first")
     func planPlacement() throws {
         let matrix = try MatrixLoader.loadBuiltIn().matrix

@@ -198,10 +198,12 @@ struct MatrixValidationTests {
         BadMatrix(
             name: "checklist id that sign-off keeps for invariants",
             text:
-                #"{ "formatVersion": 1, "name": "Bad", "poses": \#(one), "checklist": [{ "id": "invariant:x", "text": "y", "poses": ["P9"] }] }"#,
+                #"{ "formatVersion": 1, "name": "Bad", "poses": \#(one), "checklist": [{ "id": "invariant:x", "text": "y", "poses": ["P9", "P77"] }] }"#,
             errors: [
                 "FILE:1:123: checklist[0].id: \"invariant:x\" starts with \"invariant:\", "
-                    + "which names the exploration's invariants in sign-off"
+                    + "which names the exploration's invariants in sign-off",
+                "FILE:1:161: checklist[0].poses[0]: P9 is not in the matrix's poses, so this item could never be signed off",
+                "FILE:1:167: checklist[0].poses[1]: unknown pose \"P77\" (expected P1 to P13)",
             ]
         ),
         BadMatrix(

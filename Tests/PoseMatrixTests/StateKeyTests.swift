@@ -132,9 +132,21 @@ struct StateKeyTests {
         phase.phaseInferred.toggle()
         var request = model
         request.requests[0].provenance = .unverified
-        #expect(Set([model, handoff, phase, request].map { $0.stateKey(withProvenance: true) }).count == 4)
+        // Two requests in either order: `newWindow.result` reads the last one's provenance.
+        var two = model
+        two.apply(.newWindow)
+        two.requests[0].provenance = .inference
+        two.requests[1].provenance = .measured
+        var swapped = two
+        swapped.requests.swapAt(0, 1)
+        var errorCited = model
+        errorCited.requests[0].errorProvenance = Citation(.unverified, "U")
+        let models = [model, handoff, phase, request, errorCited]
+        #expect(Set(models.map { $0.stateKey(withProvenance: true) }).count == 5)
+        #expect(two.stateKey(withProvenance: true) != swapped.stateKey(withProvenance: true))
         // Trusting every level, provenance decides nothing: they are one state.
-        #expect(Set([model, handoff, phase, request].map { $0.stateKey(withProvenance: false) }).count == 1)
+        #expect(Set(models.map { $0.stateKey(withProvenance: false) }).count == 1)
+        #expect(two.stateKey(withProvenance: false) == swapped.stateKey(withProvenance: false))
     }
 
     static let multipleScenes: App = {

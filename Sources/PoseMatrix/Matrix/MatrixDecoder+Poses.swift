@@ -192,7 +192,6 @@ extension MatrixDecoder {
                     idMember.value, here.appending("id"),
                     "\(quoted(id)) starts with \(quoted(ChecklistItem.reservedPrefix)), which names the exploration's invariants in sign-off"
                 )
-                continue
             }
             var ids: [String] = []
             for (poseIndex, poseNode) in poseNodes.enumerated() {

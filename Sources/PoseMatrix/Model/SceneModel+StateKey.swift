@@ -61,21 +61,28 @@ extension SceneModel {
         fields.add(newWindowDisplay)
         fields.add(newWindowInLandscape)
         fields.add(placementInferred)
-        // What decides a value's provenance, which `--trust` evaluates or leaves not run: with
-        // `withProvenance`, states that differ only here are told apart, or an invariant would read
-        // "held" where the same value rests on a level the run does not trust. Trusting every level,
-        // they are one state: the reference matrix's exploration would meet 122,763 states, not 64,134.
-        if withProvenance {
-            fields.add(displayHandoffMeasured)
-            fields.add(phaseInferred)
-            fields.add(requests.first { !$0.contentShown }?.provenance)
-            fields.add(requests.isEmpty ? nil : requests.map(\.provenance).reduce(Provenance.apple) { $0.weakest($1) })
-        }
+        if withProvenance { addProvenance(to: &fields) }
         fields.add(UInt64(windows.count), width: 5)
         // Sessions saved are at most the sessions ever made, which the window capacity bounds.
         fields.add(UInt64(savedSessions.count), width: 5)
         return StateKey(
             angle: requestedAngle, fields: fields.word, windows0: windowWord(0), windows1: windowWord(1), windows2: windowWord(2))
+    }
+
+    /// What decides a value's provenance, which `--trust` evaluates or leaves not run: with it in
+    /// the key, states that differ only here are told apart, or an invariant would read "held"
+    /// where the same value rests on a level the run does not trust. Trusting every level, they
+    /// are one state (the reference matrix's exploration meets 64,134, or 122,763 under `--trust apple,measured,inference`).
+    private func addProvenance(to fields: inout BitPacker) {
+        fields.add(displayHandoffMeasured)
+        fields.add(phaseInferred)
+        // The requests' provenance as observations read it: the first failed one's
+        // (`content.reachable`), the weakest (`content.reachable`), the last one's and its error's
+        // (`newWindow.result`, `newWindow.error`).
+        fields.add(requests.first { !$0.contentShown }?.provenance)
+        fields.add(requests.isEmpty ? nil : requests.map(\.provenance).reduce(Provenance.apple) { $0.weakest($1) })
+        fields.add(requests.last?.provenance)
+        fields.add(requests.last?.errorProvenance?.provenance)
     }
 
     /// The codes of the windows a key's `word`-th windows word holds.
