@@ -13,9 +13,7 @@ enum ListCommand {
                 json.member("id", pose.id)
                 json.member("state", pose.state)
                 json.key("steps")
-                json.beginArray()
-                for step in pose.steps { json.string(step.description) }
-                json.endArray()
+                json.strings(pose.steps.map(\.description))
                 json.key("fixed")
                 json.beginObject()
                 for (axis, value) in pose.fixed.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

@@ -160,9 +160,7 @@ enum ShowCommand {
         json.member("pose", pose.id)
         json.member("state", pose.state)
         json.key("steps")
-        json.beginArray()
-        for step in steps { json.string(step.description) }
-        json.endArray()
+        json.strings(steps.map(\.description))
         json.key("axes")
         json.beginObject()
         for (axis, value) in axes(settings) { json.member(axis, value) }
@@ -197,8 +195,7 @@ enum ShowCommand {
         json.beginObject()
         json.member("event", event.kind.rawValue)
         if event.session > 0 {
-            json.key("session")
-            json.number(event.session)
+            json.member("session", event.session)
         }
         if let from = event.from { json.member("from", from) }
         json.member("to", event.to)

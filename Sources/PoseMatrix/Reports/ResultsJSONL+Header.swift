@@ -6,8 +6,7 @@ extension ResultsJSONL {
         json.beginObject()
         json.key("type")
         json.string("header")
-        json.key("formatVersion")
-        json.number(formatVersion)
+        json.member("formatVersion", formatVersion)
         json.key("tool")
         json.string("duo-pose")
         json.key("toolVersion")
@@ -37,9 +36,7 @@ extension ResultsJSONL {
             json.member("id", item.id)
             json.member("text", item.text)
             json.key("poses")
-            json.beginArray()
-            for pose in item.poses { json.string(pose) }
-            json.endArray()
+            json.strings(item.poses)
             json.endObject()
         }
         json.endArray()
@@ -52,15 +49,12 @@ extension ResultsJSONL {
     private static func writeRun(_ header: RunHeader, into json: inout JSONWriter) {
         json.key("plan")
         json.beginObject()
-        json.key("cases")
-        json.number(header.planCases)
+        json.member("cases", header.planCases)
         if header.planInvariants > 0 {
-            json.key("invariants")
-            json.number(header.planInvariants)
+            json.member("invariants", header.planInvariants)
         }
         if let cases = header.scope.matrixCases {
-            json.key("matrixCases")
-            json.number(cases)
+            json.member("matrixCases", cases)
         }
         json.endObject()
         header.scope.write(into: &json)
@@ -74,16 +68,12 @@ extension ResultsJSONL {
             json.raw(scan.headerJSON)
         }
         json.key("trust")
-        json.beginArray()
-        for level in Provenance.allCases where header.trust.levels.contains(level) { json.string(level.rawValue) }
-        json.endArray()
+        json.strings(Provenance.allCases.filter(header.trust.levels.contains).map(\.rawValue))
         if let shard = header.shard {
             json.key("shard")
             json.beginObject()
-            json.key("index")
-            json.number(shard.index)
-            json.key("total")
-            json.number(shard.total)
+            json.member("index", shard.index)
+            json.member("total", shard.total)
             json.endObject()
         }
         if let observations = header.observations {
@@ -105,8 +95,7 @@ extension ResultsJSONL {
             ("total", counts.total), ("passed", counts.passed), ("failed", counts.failed), ("notRun", counts.notRun),
             ("error", counts.errors),
         ] {
-            json.key(name)
-            json.number(count)
+            json.member(name, count)
         }
         if header.invariantsInFile > 0 {
             let invariants = tally.invariants
@@ -116,8 +105,7 @@ extension ResultsJSONL {
                 ("total", invariants.total), ("held", invariants.held), ("broken", invariants.broken),
                 ("notRun", invariants.notRun),
             ] {
-                json.key(name)
-                json.number(count)
+                json.member(name, count)
             }
             json.endObject()
         }
@@ -131,8 +119,7 @@ extension ResultsJSONL {
                 ("stillFailing", diff.stillFailing.count), ("newCases", diff.newCases.count),
                 ("removedCases", diff.removedCases.count),
             ] {
-                json.key(name)
-                json.number(count)
+                json.member(name, count)
             }
             if diff.hasInvariants { write(invariantsOf: diff, into: &json) }
             json.endObject()
@@ -152,8 +139,7 @@ extension ResultsJSONL {
             ("newlyBroken", diff.newlyBroken.count), ("fixed", diff.fixedInvariants.count),
             ("stillBroken", diff.stillBroken.count), ("notRun", diff.invariantsNotRun.count),
         ] {
-            json.key(name)
-            json.number(count)
+            json.member(name, count)
         }
         json.endObject()
     }
@@ -167,9 +153,7 @@ extension RunScope {
         json.beginObject()
         if !poses.isEmpty {
             json.key("poses")
-            json.beginArray()
-            for pose in poses { json.string(pose) }
-            json.endArray()
+            json.strings(poses)
         }
         if !values.isEmpty {
             json.key("where")
@@ -183,8 +167,7 @@ extension RunScope {
             json.endObject()
         }
         if let maxCases {
-            json.key("maxCases")
-            json.number(maxCases)
+            json.member("maxCases", maxCases)
         }
         json.endObject()
     }

@@ -17,19 +17,15 @@ extension ResultsJSONL {
         json.member("status", invariant.status.rawValue)
         if let start = invariant.start { json.member("start", start) }
         for (name, count) in [("states", invariant.states), ("depth", invariant.depth), ("applies", invariant.applies)] {
-            json.key(name)
-            json.number(count)
+            json.member(name, count)
         }
         if invariant.status == .notRun {
-            json.key("unchecked")
-            json.number(invariant.unchecked)
+            json.member("unchecked", invariant.unchecked)
             json.member("reason", invariant.reason ?? "")
         }
         if invariant.status == .broken {
             json.key("path")
-            json.beginArray()
-            for step in invariant.path { json.string(step.description) }
-            json.endArray()
+            json.strings(invariant.path.map(\.description))
             json.key("failures")
             json.beginArray()
             for failure in invariant.failures { write(failure, into: &json) }

@@ -65,8 +65,7 @@ public struct ResultsJSONL {
     ) -> Int {
         json.beginObject()
         json.member(rendered: caseType)
-        json.key("index")
-        json.number(result.index)
+        json.member("index", result.index)
         if !result.idIsDerived {
             json.member("id", result.id)
         }
@@ -116,8 +115,7 @@ public struct ResultsJSONL {
         var json = JSONWriter(continuingObject: true)
         if let line = result.line {
             json.member("file", file)
-            json.key("line")
-            json.number(line)
+            json.member("line", line)
         }
         json.key("items")
         json.beginArray()
