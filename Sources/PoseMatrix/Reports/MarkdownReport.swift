@@ -20,15 +20,15 @@ public struct MarkdownReport {
     private var reasonOrder: [String] = []
     private var assumptions: [CaseResult.Assumption: ReasonRow] = [:]
     private var assumptionOrder: [CaseResult.Assumption] = []
-    /// The last passed case's assumptions and pose, and how many passed cases since then
-    /// had the same: they are counted together, when another set comes or at the end.
-    private var pendingAssumptions: (assumptions: [CaseResult.Assumption], pose: String, cases: Int)?
+    /// Passed cases' assumptions and not-run cases' reasons, counted a run of equal neighbours at
+    /// a time. Neighbouring cases mostly share them, and comparing with the last case's is cheap
+    /// (the strings share storage, so `==` compares pointers) where hashing each case's into the
+    /// tables was, for each, a tenth of a 10^6-case run's CPU (the sources and reasons contain `°`,
+    /// which Swift normalises to hash).
+    private var assumptionRun = EqualRun<[CaseResult.Assumption]>()
+    private var reasonRun = EqualRun<String>()
     /// The exploration's invariants, with how they fared.
     private var invariants: [InvariantResult] = []
-    /// The last not-run case's reason and pose, and how many not-run cases since then had the
-    /// same: counted together like ``pendingAssumptions``. Hashing every case's reason (text with
-    /// `°` in it, which Swift normalises to hash) was a tenth of a 10^6-case run's CPU.
-    private var pendingReason: (reason: String, pose: String, cases: Int)?
     /// Not-run cases whose reason is past the row limit.
     private var unlistedNotRun = 0
     /// Assumption rows past the limit, counted so the table says how many it leaves out.
@@ -61,50 +61,25 @@ public struct MarkdownReport {
                 failureLines.append((result.pose, lines))
             }
         case .notRun:
-            countReason(result.reason ?? "", pose: result.pose)
+            if let run = reasonRun.add(result.reason ?? "", pose: result.pose) { count(reasons: run) }
         case .passed:
-            countAssumptions(result.assumptions, pose: result.pose)
+            if let run = assumptionRun.add(result.assumptions, pose: result.pose) { count(assumptions: run) }
         }
     }
 
-    /// Counts a passed case's assumptions. Neighbouring cases mostly rest on the same ones, and
-    /// comparing them with the last case's is cheap (the strings share storage, so `==` compares
-    /// pointers) where hashing each into the dictionary was a tenth of a 10^6-case run's CPU (450 ms;
-    /// now 20 ms): a run of equal sets is counted once, with its length.
-    private mutating func countAssumptions(_ list: [CaseResult.Assumption], pose: String) {
-        if let pending = pendingAssumptions, pending.pose == pose, pending.assumptions == list {
-            pendingAssumptions!.cases += 1
-            return
-        }
-        flushAssumptions()
-        pendingAssumptions = list.isEmpty ? nil : (list, pose, 1)
-    }
-
-    private mutating func flushAssumptions() {
-        guard let pending = pendingAssumptions else { return }
-        pendingAssumptions = nil
-        for assumption in pending.assumptions {
-            if !Self.count(assumption, pose: pending.pose, cases: pending.cases, in: &assumptions, order: &assumptionOrder) {
+    /// Counts a run of passed cases with the same assumptions.
+    private mutating func count(assumptions run: EqualRun<[CaseResult.Assumption]>.Run) {
+        for assumption in run.value {
+            if !Self.count(assumption, pose: run.pose, cases: run.cases, in: &assumptions, order: &assumptionOrder) {
                 unlistedAssumptions.insert(assumption)
             }
         }
     }
 
-    /// Counts a not-run case's reason, a run of equal neighbours at a time.
-    private mutating func countReason(_ reason: String, pose: String) {
-        if let pending = pendingReason, pending.pose == pose, pending.reason == reason {
-            pendingReason!.cases += 1
-            return
-        }
-        flushReason()
-        pendingReason = (reason, pose, 1)
-    }
-
-    private mutating func flushReason() {
-        guard let pending = pendingReason else { return }
-        pendingReason = nil
-        if !Self.count(pending.reason, pose: pending.pose, cases: pending.cases, in: &reasons, order: &reasonOrder) {
-            unlistedNotRun += pending.cases
+    /// Counts a run of not-run cases with the same reason.
+    private mutating func count(reasons run: EqualRun<String>.Run) {
+        if !Self.count(run.value, pose: run.pose, cases: run.cases, in: &reasons, order: &reasonOrder) {
+            unlistedNotRun += run.cases
         }
     }
 
@@ -130,8 +105,8 @@ public struct MarkdownReport {
 
     /// Writes the whole report from what was gathered.
     public mutating func finish(_ tally: Tally) throws {
-        flushAssumptions()
-        flushReason()
+        if let run = assumptionRun.finish() { count(assumptions: run) }
+        if let run = reasonRun.finish() { count(reasons: run) }
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += header.verdict(tally).line(tally.overall, invariants: tally.invariants) + "\n\n"
         out += "Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "` (SHA-256 `"
@@ -285,5 +260,33 @@ public struct MarkdownReport {
             out += Escaping.markdownCell(item.poses.joined(separator: ", ")) + " | " + tally.status(of: item).rawValue + " |\n"
         }
         try file.write(out)
+    }
+}
+
+/// Equal values of neighbouring cases of one pose, gathered into runs that are counted once each.
+struct EqualRun<Value: Equatable> {
+    /// A value, the pose of its cases, and how many cases in a row had it.
+    struct Run {
+        var value: Value
+        var pose: String
+        var cases: Int
+    }
+
+    private var current: Run?
+
+    /// Adds a case's value; returns the run it ends, if it starts another.
+    mutating func add(_ value: Value, pose: String) -> Run? {
+        if current?.pose == pose && current?.value == value {
+            current!.cases += 1
+            return nil
+        }
+        defer { current = Run(value: value, pose: pose, cases: 1) }
+        return current
+    }
+
+    /// The last run, at the end of the cases.
+    mutating func finish() -> Run? {
+        defer { current = nil }
+        return current
     }
 }
