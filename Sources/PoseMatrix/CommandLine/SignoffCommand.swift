@@ -90,12 +90,11 @@ enum SignoffCommand {
         } catch {
             return context.usageError(error)
         }
-        var signoff = SignOff(
+        let signoff = SignOff(
             header: header, tally: tally, invariants: reader.invariants, waivers: waivers, signedBy: request.name,
             signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment),
             toolVersion: DuoPose.version, resultsPath: request.path,
-            resultsSHA256: digest, trust: evidence.trust)
-        signoff.evidence = evidence
+            resultsSHA256: digest, evidence: evidence)
         for entry in signoff.items where entry.status == .passed && waivers[entry.item.id] != nil {
             context.stderr.write("Warning: --waive \(entry.item.id): the item passed, so the waiver is not used\n")
         }

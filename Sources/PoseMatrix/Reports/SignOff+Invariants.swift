@@ -18,20 +18,17 @@ extension SignOff {
         /// `invariant:NAME`, as `--waive` names it.
         public var id: String { SignOff.invariantPrefix + result.name }
 
-        /// A held invariant passes only when the run trusted no level that sign-off does not: unlike
-        /// a case, whose assumptions results record, a held invariant does not say what it rests on.
-        init(_ result: InvariantResult, waivers: [String: String], runTrust: Trust, trust: Trust) {
+        /// A held invariant passes unless sign-off distrusts it (``SignoffEvidence/distrust(held:runTrust:)``).
+        init(_ result: InvariantResult, waivers: [String: String], runTrust: Trust, evidence: SignoffEvidence) {
             self.result = result
             switch result.status {
             case .held: status = .passed
             case .broken: status = .failed
             case .notRun: status = .notRun
             }
-            if status == .passed, !runTrust.levels.isSubset(of: trust.levels) {
+            if let reason = evidence.distrust(held: result, runTrust: runTrust) {
                 status = .notRun
-                untrusted =
-                    "explored trusting \(runTrust), and a held invariant does not record what it rests on: "
-                    + "run with --trust \(trust) to sign it off"
+                untrusted = reason
             }
             if status != .passed, let reason = waivers[id] {
                 (underlying, waiver, status) = (status.rawValue, reason, .waived)

@@ -50,7 +50,8 @@ public struct SignOff: Sendable {
 
     public init(
         header: RunHeader, tally: Tally, invariants: [InvariantResult] = [], waivers: [String: String], signedBy: String,
-        signedAt: String, toolVersion: String, resultsPath: String, resultsSHA256: String, trust: Trust = .everything
+        signedAt: String, toolVersion: String, resultsPath: String, resultsSHA256: String,
+        evidence: SignoffEvidence = SignoffEvidence(trust: .everything)
     ) {
         items = header.checklist.map { item in
             let status = Status(tally.status(of: item))
@@ -59,7 +60,8 @@ public struct SignOff: Sendable {
             }
             return Item(item: item, status: status)
         }
-        self.invariants = invariants.map { InvariantRow($0, waivers: waivers, runTrust: header.trust, trust: trust) }
+        self.invariants = invariants.map { InvariantRow($0, waivers: waivers, runTrust: header.trust, evidence: evidence) }
+        self.evidence = evidence
         self.signedBy = signedBy
         self.signedAt = signedAt
         self.toolVersion = toolVersion

@@ -42,6 +42,15 @@ public struct SignoffEvidence: Sendable {
         return result
     }
 
+    /// Why sign-off cannot take a held invariant as passed, if it cannot: unlike a case, whose
+    /// assumptions results record, a held invariant does not say what it rests on, so it passes
+    /// only when the run trusted no level that sign-off does not.
+    public func distrust(held invariant: InvariantResult, runTrust: Trust) -> String? {
+        guard invariant.status == .held, !runTrust.levels.isSubset(of: trust.levels) else { return nil }
+        return "explored trusting \(runTrust), and a held invariant does not record what it rests on: "
+            + "run with --trust \(trust) to sign it off"
+    }
+
     /// The weakest level an item's passes rest on: "apple or measured", "inference", "unverified", or "—" without passes.
     public func weakest(of item: ChecklistItem) -> String {
         let poses = item.poses.filter(passedPoses.contains)
