@@ -9,26 +9,9 @@ import Testing
 struct ExplorationReportTests {
     static let fixture = TestFiles.fixture("explore.json")
 
-    /// The fixture's three reports, written through ReportSet as `run` writes them, deterministically.
-    static func writeReports(jobs: Int) async throws -> URL {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture)))
-        let loaded = try MatrixLoader.load(bytes: bytes, path: "Fixtures/explore.json")
-        let plan = try Plan(matrix: loaded.matrix)
-        let folder = try TestFiles.temporaryFolder()
-        var header = RunHeader(
-            loaded: loaded, toolVersion: "0.0.0-test", generatedAt: "1970-01-01T00:00:00Z", planCases: plan.count)
-        header.planInvariants = plan.invariantCount
-        var reports = try ReportSet(header: header, folder: folder)
-        let runner = Runner(plan: plan, app: loaded.matrix.app, jobs: jobs, deterministic: true)
-        try await runner.run { try reports.write($0) }
-        try reports.write(invariants: runner.invariants())
-        _ = try reports.finish()
-        return folder
-    }
-
     @Test("junit.xml, report.md and results.jsonl of an exploring matrix match their golden files")
     func goldenFiles() async throws {
-        let folder = try await Self.writeReports(jobs: 2)
+        let folder = try await TestFiles.writeReports(fixture: "explore.json", jobs: 2)
         for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
             try expectMatchesSnapshot(try TestFiles.read(folder.appendingPathComponent(name)), named: "explore." + name)
         }
@@ -184,13 +167,7 @@ struct ExplorationReportTests {
                     + "invariant \"content is reachable\" is given twice\n"
             ),
         ]
-        for (inputs, message) in cases {
-            let out = folder.appendingPathComponent("never").path
-            let result = await duoPose(["merge"] + inputs + ["--out", out])
-            #expect(result.code == 65)
-            #expect(result.stderr == message)
-            #expect(!FileManager.default.fileExists(atPath: out))
-        }
+        await expectMergeRefusals(cases, in: folder)
     }
 
     @Test("an invariant line or a plan count that cannot be read back is refused at its line")

@@ -5,23 +5,9 @@ import Testing
 
 @Suite("Report golden files")
 struct ReportSnapshotTests {
-    /// Runs the small fixture through the runner and the three reporters, deterministically.
-    static func writeSmallReports(jobs: Int) async throws -> URL {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("small.json"))))
-        let loaded = try MatrixLoader.load(bytes: bytes, path: "Fixtures/small.json")
-        let plan = try Plan(matrix: loaded.matrix)
-        let folder = try TestFiles.temporaryFolder()
-        let header = RunHeader(
-            loaded: loaded, toolVersion: "0.0.0-test", generatedAt: "1970-01-01T00:00:00Z", planCases: plan.count)
-        var reports = try ReportSet(header: header, folder: folder)
-        try await Runner(plan: plan, app: loaded.matrix.app, jobs: jobs, deterministic: true).run { try reports.write($0) }
-        _ = try reports.finish()
-        return folder
-    }
-
     @Test("junit.xml, report.md and results.jsonl match their golden files")
     func goldenFiles() async throws {
-        let folder = try await Self.writeSmallReports(jobs: 2)
+        let folder = try await TestFiles.writeReports(fixture: "small.json", jobs: 2)
         for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
             try expectMatchesSnapshot(try TestFiles.read(folder.appendingPathComponent(name)), named: "small." + name)
         }
@@ -29,14 +15,14 @@ struct ReportSnapshotTests {
 
     @Test("no temporary file is left beside the reports")
     func noLeftovers() async throws {
-        let folder = try await Self.writeSmallReports(jobs: 2)
+        let folder = try await TestFiles.writeReports(fixture: "small.json", jobs: 2)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == ["junit.xml", "report.md", "results.jsonl"])
     }
 
     @Test("the JUnit counts agree with the testcases written")
     func junitCounts() async throws {
-        let folder = try await Self.writeSmallReports(jobs: 2)
+        let folder = try await TestFiles.writeReports(fixture: "small.json", jobs: 2)
         let xml = try TestFiles.read(folder.appendingPathComponent(ReportSet.junitName))
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 14)
         #expect(xml.components(separatedBy: "<failure ").count - 1 == 2)

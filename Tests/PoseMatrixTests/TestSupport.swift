@@ -52,6 +52,24 @@ enum TestFiles {
     static func read(_ url: URL) throws -> String {
         String(decoding: try Data(contentsOf: url), as: UTF8.self)
     }
+
+    /// A fixture's three reports, written through ReportSet as `run` writes them (cases, then
+    /// invariants), deterministically, into a new folder.
+    static func writeReports(fixture name: String, jobs: Int) async throws -> URL {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture(name))))
+        let loaded = try MatrixLoader.load(bytes: bytes, path: "Fixtures/" + name)
+        let plan = try Plan(matrix: loaded.matrix)
+        let folder = try temporaryFolder()
+        var header = RunHeader(
+            loaded: loaded, toolVersion: "0.0.0-test", generatedAt: "1970-01-01T00:00:00Z", planCases: plan.count)
+        header.planInvariants = plan.invariantCount
+        var reports = try ReportSet(header: header, folder: folder)
+        let runner = Runner(plan: plan, app: loaded.matrix.app, jobs: jobs, deterministic: true)
+        try await runner.run { try reports.write($0) }
+        try reports.write(invariants: runner.invariants())
+        _ = try reports.finish()
+        return folder
+    }
 }
 
 /// The outcome of one `duo-pose` invocation.
@@ -59,6 +77,19 @@ struct Invocation {
     var code: Int32
     var stdout: String
     var stderr: String
+}
+
+/// Each `merge` of its inputs exits 65 with exactly its message on stderr and writes nothing.
+func expectMergeRefusals(
+    _ cases: [(inputs: [String], message: String)], in folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    for (inputs, message) in cases {
+        let out = folder.appendingPathComponent("never").path
+        let result = await duoPose(["merge"] + inputs + ["--out", out])
+        #expect(result.code == 65, sourceLocation: sourceLocation)
+        #expect(result.stderr == message, sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: out), sourceLocation: sourceLocation)
+    }
 }
 
 /// Runs the command line in-process with captured streams.

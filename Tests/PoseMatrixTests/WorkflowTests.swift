@@ -114,13 +114,7 @@ struct ShardTests {
                 "Error: \(noSummary):\(lines.count - 1): the file ends without a summary line: the run did not finish, or the file was cut short\n"
             ),
         ]
-        for (inputs, message) in cases {
-            let out = folder.appendingPathComponent("never").path
-            let result = await duoPose(["merge"] + inputs + ["--out", out])
-            #expect(result.code == 65)
-            #expect(result.stderr == message)
-            #expect(!FileManager.default.fileExists(atPath: out))
-        }
+        await expectMergeRefusals(cases, in: folder)
     }
 
     struct EngineCase: Sendable, CustomTestStringConvertible {
