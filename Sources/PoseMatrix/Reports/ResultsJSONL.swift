@@ -24,8 +24,7 @@ public struct ResultsJSONL {
     /// Appends cases pre-rendered (by ``CaseRenderer`` on a worker), giving their shared records
     /// file ids in order of first use and writing each new record before the case that uses it.
     mutating func write(_ rendered: RenderedCases) throws {
-        var out: [UInt8] = []
-        out.reserveCapacity(rendered.lines.count + rendered.results.count * 32)
+        var out = ByteBuffer(capacity: rendered.lines.count + rendered.results.count * 32)
         var resolved = rendered.records.map { [(generation: Int, id: Int)?](repeating: nil, count: $0.bodies.count) }
         // `,"reason":` and the like, made once: building them with the id for every case was a
         // string allocation per reference.
@@ -46,15 +45,15 @@ public struct ResultsJSONL {
                 }
             }
             let split = rendered.referencePoints[position]
-            out.append(contentsOf: rendered.lines[start..<split])
+            out.append(bytes: rendered.lines[start..<split])
             for kind in tables.indices where ids[kind] >= 0 {
-                out.append(contentsOf: keys[kind])
-                out.append(contentsOf: String(ids[kind]).utf8)
+                out.append(bytes: keys[kind])
+                out.append(ids[kind])
             }
-            out.append(contentsOf: rendered.lines[split..<end])
+            out.append(bytes: rendered.lines[split..<end])
             start = end
         }
-        try file.write(bytes: out)
+        try file.write(bytes: out.bytes)
     }
 
     /// A case's line, up to where the references to its shared records go (returned), then its

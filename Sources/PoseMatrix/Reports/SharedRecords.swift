@@ -98,7 +98,7 @@ struct SharedRecordTable {
     }
 
     /// The file id of a record; a record not yet in the file is written to `out` first.
-    mutating func id(of body: [UInt8], writingNewTo out: inout [UInt8]) -> Int {
+    mutating func id(of body: [UInt8], writingNewTo out: inout ByteBuffer) -> Int {
         let key = RecordBytes(bytes: body)
         if let id = ids[key] { return id }
         if ids.count == SharedRecordKind.limit {
@@ -107,8 +107,9 @@ struct SharedRecordTable {
         }
         let id = ids.count
         ids[key] = id
-        out.append(contentsOf: "{\"type\":\"\(kind.rawValue)\",\"id\":\(id)".utf8)
-        out.append(contentsOf: body)
+        out.append("{\"type\":\"\(kind.rawValue)\",\"id\":")
+        out.append(id)
+        out.append(bytes: body)
         return id
     }
 }

@@ -24,12 +24,12 @@ public struct ByteBuffer: Sendable {
     }
 
     /// Bytes rendered before, as they are.
-    public mutating func append(bytes more: [UInt8]) {
+    public mutating func append(bytes more: some Collection<UInt8>) {
         bytes.append(contentsOf: more)
     }
 
-    /// A whole number in decimal, written digit by digit: `String(number)` was an allocation
-    /// for every case index and line number of a run.
+    /// A whole number in decimal, written digit by digit: making a `String` of every case index,
+    /// line number and record id and copying it out cost more than the digits.
     public mutating func append(_ number: Int) {
         if number >= 0 && number < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(number))
