@@ -57,20 +57,60 @@ struct ReportSpeedTests {
         #expect(written == Array("head\n".utf8) + block + Array("small\n".utf8) + block + Array("tail\n".utf8))
     }
 
-    @Test("the JUnit spool keeps small and large writes in order")
-    func spoolOrder() throws {
+    @Test("a reservation is filled in place when its text fits, around a block that skipped the buffer")
+    func reservationFilledInPlace() throws {
         let folder = try TestFiles.temporaryFolder()
         let report = folder.appendingPathComponent("junit.xml")
-        let spool = try Spool(beside: report)
-        let block = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
-        try spool.write(Array("one\n".utf8))
-        try spool.write(block)
-        try spool.write(Array("two\n".utf8))
-        try spool.rewind()
         let file = try OutputFile(report, owner: .assigned)
-        try spool.copy(4 + block.count + 4, to: file)
+        let block = [UInt8](repeating: UInt8(ascii: "x"), count: OutputFile.directLimit)
+        try file.write("<a>\n")
+        let first = try file.reserve(8)
+        try file.write(bytes: block)
+        let second = try file.reserve(4)
+        try file.write("</a>\n")
+        #expect(first == OutputFile.Reservation(offset: 4, length: 8))
+        #expect(second == OutputFile.Reservation(offset: 12 + block.count, length: 4))
+        try file.fill([
+            JUnitReport.padded("<b>\n", in: first), JUnitReport.padded("<c>\n", in: second),
+        ])
         try file.commit()
-        #expect([UInt8](try Data(contentsOf: report)) == Array("one\n".utf8) + block + Array("two\n".utf8))
+        let expected = Array("<a>\n<b>    \n".utf8) + block + Array("<c>\n</a>\n".utf8)
+        #expect([UInt8](try Data(contentsOf: report)) == expected)
+    }
+
+    @Test("a text longer than its reservation is written whole, the file copied around it")
+    func reservationOverflow() throws {
+        let folder = try TestFiles.temporaryFolder()
+        let report = folder.appendingPathComponent("junit.xml")
+        let file = try OutputFile(report, owner: .assigned)
+        let block = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)  // more than one read back
+        let first = try file.reserve(2)
+        try file.write(bytes: block)
+        let second = try file.reserve(6)
+        try file.write("end\n")
+        try file.fill([JUnitReport.padded("<c>\n", in: second), JUnitReport.padded("<long>\n", in: first)])
+        try file.commit()
+        #expect([UInt8](try Data(contentsOf: report)) == Array("<long>\n".utf8) + block + Array("<c>  \nend\n".utf8))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["junit.xml"])
+    }
+
+    @Test("a suite head longer than junit.xml reserved for it is written whole, unpadded, the root tag padded")
+    func junitHeadOverflow() throws {
+        // A results file read back may name any profile; the reservation makes room for Profile's cases only.
+        let profile = "a-profile-longer-than-device-and-simulator"
+        let results = (0..<3).map { index in
+            var result = Self.result("P1", .passed)
+            result.index = index
+            result.values = [AxisEntry(axis: "profile", value: profile)]
+            return result
+        }
+        let junit = try Self.reports(results, asOneChunk: true)[1]
+        #expect(junit.contains("tests=\"3\" failures=\"0\" errors=\"0\" time=\"0.000\">    \n  <testsuite "))
+        #expect(junit.contains("<property name=\"profiles\" value=\"\(profile)\"/>\n    </properties>\n    <testcase "))
+        let structure = try JUnitStructure(data: Data(junit.utf8))
+        #expect(structure.problems == [])
+        #expect(structure.testcases == 3)
     }
 
     @Test(

@@ -4,8 +4,8 @@ import Foundation
 /// renamed into place: an interrupted run never leaves a half-written report under the real name.
 public final class OutputFile {
     public let url: URL
-    private let temporaryURL: URL
-    private let descriptor: Int32
+    private var temporaryURL: URL
+    private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var committed = false
     private static let bufferLimit = 1 << 20
@@ -41,48 +41,20 @@ public final class OutputFile {
     public init(_ url: URL, owner: Owner) throws(OutputError) {
         self.url = url
         try Self.checkReplaceable(url.path, owner: owner)
-        let folder = url.deletingLastPathComponent()
-        let unique = "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))"
-        temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(unique)")
-        let opened = open(temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard opened >= 0 else {
-            throw OutputError(path: url.path, message: "cannot create a file in \(folder.path): \(systemReason(errno))")
-        }
-        descriptor = opened
+        (temporaryURL, descriptor) = try Self.createTemporary(beside: url)
         buffer.reserveCapacity(Self.bufferLimit)
     }
 
-    /// Refuses to replace what is not a report duo-pose wrote: a folder, FIFO, socket or device
-    /// (never opened, so nothing blocks), a file nobody may read (no read permission bit, which
-    /// holds for root too), a file that cannot be opened, or one whose first bytes are not `owner`'s.
-    static func checkReplaceable(_ path: String, owner: Owner) throws(OutputError) {
-        let refusal = "refusing to replace it (move it, or choose another --out)"
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return }  // nothing there yet (or a dangling link, which rename replaces)
-            throw OutputError(path: path, message: "cannot be checked: \(systemReason(errno)); " + refusal)
+    /// Creates `<folder>/.<name>.tmp-<pid>-<random>`, for reading back too (``fill(_:)``).
+    private static func createTemporary(beside url: URL) throws(OutputError) -> (URL, Int32) {
+        let folder = url.deletingLastPathComponent()
+        let unique = "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))"
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(unique)")
+        let opened = open(temporary.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard opened >= 0 else {
+            throw OutputError(path: url.path, message: "cannot create a file in \(folder.path): \(systemReason(errno))")
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw OutputError(path: path, message: "is \(fileKind(info.st_mode)), not a report; " + refusal)
-        }
-        guard let signature = owner.signature else { return }
-        guard info.st_mode & 0o444 != 0 else {
-            let mode = String(format: "%03o", info.st_mode & 0o7777)
-            throw OutputError(path: path, message: "cannot be read (mode \(mode), no read permission); " + refusal)
-        }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw OutputError(path: path, message: "cannot be read: \(systemReason(errno)); " + refusal)
-        }
-        defer { close(descriptor) }
-        var start = [UInt8](repeating: 0, count: signature.utf8.count)
-        let count = read(descriptor, &start, start.count)
-        if count < 0 {
-            throw OutputError(path: path, message: "cannot be read: \(systemReason(errno)); " + refusal)
-        }
-        if count != start.count || start != Array(signature.utf8) {
-            throw OutputError(path: path, message: "exists and was not written by duo-pose; " + refusal)
-        }
+        return (temporary, opened)
     }
 
     deinit {
@@ -166,37 +138,84 @@ public final class OutputFile {
             }
             return nil
         }
-        if let failure { throw OutputError(path: url.path, message: "cannot write: \(systemReason(failure))") }
+        if let failure { throw writeError(failure) }
         writtenOffset += off_t(bytes.withUnsafeBytes(\.count))
     }
 
-    /// Appends `count` bytes of another file from `offset`, copied by the kernel where it can.
-    func append(from source: FileHandle, offset: Int, count: Int) throws {
+    /// A stretch of the file written as spaces, to be filled by ``fill(_:)`` once its text is known.
+    public struct Reservation: Sendable, Equatable {
+        public let offset: Int
+        public let length: Int
+    }
+
+    /// How many bytes have been written so far, buffered or not.
+    public var count: Int { Int(writtenOffset) + buffer.count }
+
+    /// Writes `length` spaces and returns where they are.
+    public func reserve(_ length: Int) throws(OutputError) -> Reservation {
+        let reservation = Reservation(offset: count, length: length)
+        try write(bytes: repeatElement(UInt8(ascii: " "), count: length))
+        return reservation
+    }
+
+    /// Puts each text in its reservation: in place when every text is exactly as long as its
+    /// reservation, which is the one write a report needs; otherwise by copying the file around the
+    /// reservations into a new temporary file, so that a text of any length still lands whole.
+    public func fill(_ fills: [(Reservation, [UInt8])]) throws(OutputError) {
         try flush()
-        var inOffset = off_t(offset)
-        var left = count
-        #if os(Linux)
-            while left > 0 {
-                let copied = sendfile(descriptor, source.fileDescriptor, &inOffset, min(left, Self.writebackStep))
-                if copied <= 0 { break }  // not supported here: copy through memory below
-                left -= copied
-                writtenOffset += off_t(copied)
-                startWriteback()
+        guard fills.allSatisfy({ $0.0.length == $0.1.count }) else { return try rewrite(fills) }
+        for (reservation, text) in fills {
+            var done = 0
+            while done < text.count {
+                let written = text.withUnsafeBytes {
+                    pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(reservation.offset + done))
+                }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw writeError(written < 0 ? errno : EIO) }
+                done += written
             }
-        #endif
-        var chunk = [UInt8](repeating: 0, count: min(left, 1 << 20))
+        }
+    }
+
+    /// ``fill(_:)``'s way for texts of other lengths: the file again, with the texts in place of the reservations.
+    private func rewrite(_ fills: [(Reservation, [UInt8])]) throws(OutputError) {
+        let (oldURL, old, end) = (temporaryURL, descriptor, Int(writtenOffset))
+        (temporaryURL, descriptor) = try Self.createTemporary(beside: url)
+        writtenOffset = 0
+        syncedOffset = 0
+        defer {
+            close(old)
+            unlink(oldURL.path)
+        }
+        var copied = 0
+        for (reservation, text) in fills.sorted(by: { $0.0.offset < $1.0.offset }) {
+            try append(from: old, offset: copied, count: reservation.offset - copied)
+            try writeAll(text)
+            copied = reservation.offset + reservation.length
+        }
+        try append(from: old, offset: copied, count: end - copied)
+    }
+
+    /// Appends `count` bytes of another file from `offset`.
+    private func append(from source: Int32, offset: Int, count: Int) throws(OutputError) {
+        var chunk = [UInt8](repeating: 0, count: min(count, 1 << 20))
+        var (position, left) = (off_t(offset), count)
         while left > 0 {
             let wanted = min(left, chunk.count)
-            let count = chunk.withUnsafeMutableBytes { pread(source.fileDescriptor, $0.baseAddress!, wanted, inOffset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = count == 0 ? "it ended early" : systemReason(errno)
+            let read = chunk.withUnsafeMutableBytes { pread(source, $0.baseAddress!, wanted, position) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else {
+                let reason = read == 0 ? "it ended early" : systemReason(errno)
                 throw OutputError(path: url.path, message: "cannot read a temporary file back: \(reason)")
             }
-            try writeAll(chunk[..<count])
-            inOffset += off_t(count)
-            left -= count
+            try writeAll(chunk[..<read])
+            position += off_t(read)
+            left -= read
         }
+    }
+
+    private func writeError(_ code: Int32) -> OutputError {
+        OutputError(path: url.path, message: "cannot write: \(systemReason(code))")
     }
 
     private var closed = false
