@@ -180,8 +180,9 @@ enum RunCommand {
         var progress = Progress(
             total: runner.caseCount, sink: context.showsProgress && !options.output.quiet ? context.progressSink : nil)
         try await runner.run(transform: reports.renderer.render) { rendered in
-            try reports.write(rendered)
-            progress.advance(by: rendered.results.count)
+            let count = rendered.results.count
+            try reports.write(rendered)  // its last use: the results move out of it, not copied
+            progress.advance(by: count)
         }
         progress.clear()
         try reports.write(invariants: invariants)

@@ -23,6 +23,8 @@ public struct JUnitReport {
     /// Where the `<testsuites>` tag goes.
     private let opening: OutputFile.Reservation
     private var suites: [Suite] = []
+    /// How much of the current chunk's testcases ``add(_:at:of:)`` wrote before a suite it opened.
+    private var chunkWritten = 0
     /// The exploration's invariants, written as the last suite.
     private(set) var invariants: [InvariantResult] = []
 
@@ -41,28 +43,30 @@ public struct JUnitReport {
         var buffer = ByteBuffer()
         var memo = RenderMemo()
         Self.render(result, classPrefix: classPrefix, file: header.matrixPath, into: &buffer, memo: &memo)
-        try write([result], testcases: buffer.bytes, lengths: [buffer.count])
+        try add(result, at: 0, of: buffer.bytes)
+        try write(testcases: buffer.bytes)
     }
 
-    /// Writes pre-rendered `<testcase>` elements (from ``CaseRenderer``), each in its pose's
-    /// suite, counting it there; a case of another pose than the last closes the suite and opens one.
-    mutating func write(_ results: [CaseResult], testcases bytes: [UInt8], lengths: [Int]) throws {
-        var (written, end) = (0, 0)
-        // By index: `for result in results` copied each result, retaining and releasing its every field.
-        for index in results.indices {
-            if suites.last?.pose != results[index].pose {
-                try file.write(bytes: bytes[written..<end])
-                written = end
-                try startSuite(results[index].pose)
-            }
-            suites[suites.count - 1].counts.add(results[index])
-            end += lengths[index]
+    /// Counts a case of a chunk whose `<testcase>` starts at `offset` of the chunk's `testcases`,
+    /// in its pose's suite: a case of another pose than the last closes the suite, after writing
+    /// the chunk's testcases before this one, and opens one.
+    mutating func add(_ result: CaseResult, at offset: Int, of testcases: [UInt8]) throws {
+        if suites.last?.pose != result.pose {
+            try file.write(bytes: testcases[chunkWritten..<offset])
+            chunkWritten = offset
+            try startSuite(result.pose)
         }
-        if written == 0 && end == bytes.count {
-            try file.write(bytes: bytes)  // the usual chunk, of one pose: written without a copy
+        suites[suites.count - 1].counts.add(result)
+    }
+
+    /// Writes a chunk's testcases after its cases were added, those not yet written.
+    mutating func write(testcases: [UInt8]) throws {
+        if chunkWritten == 0 {
+            try file.write(bytes: testcases)  // the usual chunk, of one pose: written without a copy
         } else {
-            try file.write(bytes: bytes[written..<end])
+            try file.write(bytes: testcases[chunkWritten...])
         }
+        chunkWritten = 0
     }
 
     /// Closes the open suite, if any, and reserves the next one's opening tag and properties.

@@ -46,9 +46,16 @@ extension JSONWriter {
 
     /// An axis value as reports write it, as JSON of its axis's type: `false`, `90`, `"device"`.
     mutating func value(axisValue entry: AxisEntry) {
-        switch Axis(rawValue: entry.axis)?.domain {
-        case .bool, .degrees, .whole: raw(entry.value)
-        case .choice, nil: string(entry.value)
+        if AxisEntry.isLiteral(axis: entry.axis) { raw(entry.value) } else { string(entry.value) }
+    }
+}
+
+extension AxisEntry {
+    /// Whether reports write the axis's values as they are, JSON booleans and numbers, not strings.
+    static func isLiteral(axis: String) -> Bool {
+        switch Axis(rawValue: axis)?.domain {
+        case .bool, .degrees, .whole: true
+        case .choice, nil: false
         }
     }
 }

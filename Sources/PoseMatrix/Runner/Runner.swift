@@ -68,7 +68,7 @@ public struct Runner: Sendable {
     /// render report bytes in parallel); `consume` sees the chunks in plan order.
     @discardableResult
     public func run<Output: Sendable>(
-        transform: @escaping @Sendable ([CaseResult]) -> Output, _ consume: (consuming Output) throws -> Void
+        transform: @escaping @Sendable (consuming [CaseResult]) -> Output, _ consume: (consuming Output) throws -> Void
     ) async throws -> RunStatistics {
         let chunkSize = self.chunkSize
         let count = caseCount
