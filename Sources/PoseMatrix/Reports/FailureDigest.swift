@@ -58,6 +58,10 @@ public struct FailureDigest: Sendable {
     /// went to (nil past the limit): neighbouring cases mostly fail alike, and making and hashing
     /// their keys again was most of this digest's time.
     private var lastFailing: (pose: Int, failures: [CaseResult.Failure], reason: String?, groups: [Int?])?
+    /// The current case's title and values as the spreads take them, kept from case to case:
+    /// only a value that changed is parsed again (parsing every value for every spread it went
+    /// to was a third of this digest's time).
+    private var values = ValueSpread.CaseValues()
 
     public init() {}
 
@@ -72,11 +76,12 @@ public struct FailureDigest: Sendable {
             if failing { uncounted += max(1, result.failures.count) }
             return
         }
-        poses[pose].spread.add(result)
+        values.update(from: result)
+        poses[pose].spread.add(values)
         guard failing else { return }
         let failures = result.status == .failed ? result.failures : []
         if let last = lastFailing, last.pose == pose, last.reason == result.reason, last.failures == failures {
-            for group in last.groups { count(result, in: group, pose: pose) }
+            for group in last.groups { count(in: group, pose: pose) }
             return
         }
         var groups: [Int?] = []
@@ -89,7 +94,7 @@ public struct FailureDigest: Sendable {
                 actual: failure.actual.description)
             groups.append(group(key, pose: pose))
         }
-        for group in groups { count(result, in: group, pose: pose) }
+        for group in groups { count(in: group, pose: pose) }
         lastFailing = (pose, failures, result.reason, groups)
     }
 
@@ -112,14 +117,14 @@ public struct FailureDigest: Sendable {
         return groups.count - 1
     }
 
-    /// Counts a case in a group, or as a failure past the pose's groups.
-    private mutating func count(_ result: CaseResult, in group: Int?, pose: Int) {
+    /// Counts the current case in a group, or as a failure past the pose's groups.
+    private mutating func count(in group: Int?, pose: Int) {
         guard let group else {
             poses[pose].uncounted += 1
             return
         }
         groups[group].count += 1
-        groups[group].spread.add(result)
+        groups[group].spread.add(values)
     }
 
     /// Every kept group, largest first, then by pose, observable, expected and actual.
@@ -160,98 +165,5 @@ public struct FailureDigest: Sendable {
 
     private static func poseOrder(_ pose: String) -> (Int, String) {
         (Pose.named(pose)?.number ?? Int.max, pose)
-    }
-}
-
-/// The values a set of cases took on each axis (and title): whether they vary and, for numbers,
-/// their lowest and highest; a few words per axis however many cases.
-struct ValueSpread: Sendable {
-    /// The name under which a case's title is tracked beside its axes.
-    static let titleName = "title"
-
-    struct Values: Sendable {
-        var name: String
-        var cases = 1
-        var first: String
-        var varies = false
-        /// The lowest and highest value, while every value is a number.
-        var range: (low: Double, high: Double, lowText: String, highText: String)?
-
-        init(name: String, first: String) {
-            self.name = name
-            self.first = first
-            range = Double(first).map { ($0, $0, first, first) }
-        }
-
-        mutating func add(_ value: String) {
-            cases += 1
-            guard value != first else { return }
-            varies = true
-            guard let current = range else { return }
-            guard let number = Double(value) else {
-                range = nil
-                return
-            }
-            if number < current.low {
-                range?.low = number
-                range?.lowText = value
-            }
-            if number > current.high {
-                range?.high = number
-                range?.highText = value
-            }
-        }
-    }
-
-    private(set) var cases = 0
-    private(set) var axes: [Values] = []
-
-    mutating func add(_ result: CaseResult) {
-        cases += 1
-        var position = 0
-        if let title = result.title {
-            add(title, to: Self.titleName, at: position)
-            position += 1
-        }
-        for entry in result.values {
-            add(entry.value, to: entry.axis, at: position)
-            position += 1
-        }
-    }
-
-    /// Cases of one pose entry name their axes in the same order, so `position` is almost always
-    /// where the axis already is: one comparison per value instead of a search.
-    private mutating func add(_ value: String, to name: String, at position: Int) {
-        if position < axes.count && axes[position].name == name {
-            axes[position].add(value)
-        } else if let index = axes.firstIndex(where: { $0.name == name }) {
-            axes[index].add(value)
-        } else {
-            axes.append(Values(name: name, first: value))
-        }
-    }
-
-    /// What every case of this spread shares that the cases of `pose` do not all share, in the
-    /// order the axes first appeared: "profile=device", "hingeAngle ≥ 175", "90 ≤ hingeAngle ≤ 120".
-    func shared(against pose: ValueSpread) -> [String] {
-        var words: [String] = []
-        for values in axes where values.cases == cases {
-            guard let whole = pose.axes.first(where: { $0.name == values.name }) else { continue }
-            let wholeVaries = whole.varies || whole.cases < pose.cases
-            if !values.varies {
-                if wholeVaries { words.append(values.name + "=" + values.first) }
-                continue
-            }
-            guard let range = values.range, let wholeRange = whole.range else { continue }
-            let higher = range.low > wholeRange.low
-            let lower = range.high < wholeRange.high
-            switch (higher, lower) {
-            case (true, true): words.append("\(range.lowText) ≤ \(values.name) ≤ \(range.highText)")
-            case (true, false): words.append("\(values.name) ≥ \(range.lowText)")
-            case (false, true): words.append("\(values.name) ≤ \(range.highText)")
-            case (false, false): break
-            }
-        }
-        return words
     }
 }

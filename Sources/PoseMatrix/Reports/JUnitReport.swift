@@ -91,10 +91,7 @@ public struct JUnitReport {
     ) {
         out.append("    <testcase name=\"")
         out.appendXML(result.id)
-        out.append("\" classname=\"")
-        out.appendXML(classPrefix)
-        out.appendXML(result.pose)
-        out.append("\" time=\"")
+        out.append(bytes: memo.classname(pose: result.pose, prefix: classPrefix))
         appendTime(result.duration, to: &out)
         out.append("\"")
         guard result.status != .passed else { return out.append("/>\n") }

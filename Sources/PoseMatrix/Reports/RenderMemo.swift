@@ -5,20 +5,16 @@
 /// Escaping and formatting the same text again for every case was about a fifth of the CPU of a
 /// 10^6-case run with all three reports (see Benchmarks/README.md, "Where the time goes").
 struct RenderMemo {
-    /// Per position of a case's values: the last case's axis value there and its `"axis":value` member.
-    private var members: [Member] = []
+    /// The last case's axis values, and their members as `results.jsonl` writes them
+    /// (`"axis":value,"axis":value`), with where each member ends.
+    private var entries: [AxisEntry] = []
+    private var members = ByteBuffer(capacity: 256)
+    private var memberEnds: [Int] = []
+    /// Per position, the `"axis":` key last made there, and whether the axis's values are literals.
+    private var keys: [(axis: String, bytes: [UInt8], isLiteral: Bool)] = []
+    /// `" classname="<prefix><pose>" time="` of the last case's pose.
+    private var classname: (pose: String, bytes: [UInt8])?
 
-    /// An axis value's member of `results.jsonl`, in two parts kept apart: the innermost axis
-    /// keeps its name from case to case while its value changes.
-    private struct Member {
-        var axis: String
-        /// `"axis":`.
-        var key: [UInt8]
-        var isLiteral: Bool
-        /// The value last written, or nil; and its bytes.
-        var value: String? = nil
-        var valueBytes: [UInt8] = []
-    }
     /// The last failed, not-run or error case's `<testcase>` after its time attribute, and what it was made from.
     private var tail: (result: TailKey, bytes: [UInt8])?
 
@@ -30,22 +26,44 @@ struct RenderMemo {
         var line: Int?
     }
 
-    /// Appends the `"axis":value` member of the axis value at `position` of a case's values; the
-    /// parts equal to the last case's are copied, a new value is written and kept without allocating.
-    mutating func appendMember(_ entry: AxisEntry, at position: Int, to out: inout ByteBuffer) {
-        if position == members.count || members[position].axis != entry.axis {
-            var key = JSONWriter(capacity: 32)
-            key.key(entry.axis)
-            let member = Member(axis: entry.axis, key: key.buffer.bytes, isLiteral: AxisEntry.isLiteral(axis: entry.axis))
-            if position == members.count { members.append(member) } else { members[position] = member }
+    /// Appends the members of a case's axis values: the last case's members up to the first value
+    /// that differs, then the rest made again. Neighbouring cases differ in the innermost axis
+    /// mostly, so this is one copy and one member per case (a copy per member was 6 % of the CPU).
+    mutating func appendMembers(_ values: [AxisEntry], to out: inout ByteBuffer) {
+        var same = 0
+        while same < min(entries.count, values.count) && entries[same] == values[same] { same += 1 }
+        if same < entries.count {
+            members.truncate(to: same == 0 ? 0 : memberEnds[same - 1])
+            entries.removeLast(entries.count - same)
+            memberEnds.removeLast(memberEnds.count - same)
         }
-        out.append(bytes: members[position].key)
-        guard members[position].value != entry.value else { return out.append(bytes: members[position].valueBytes) }
-        let start = out.count
-        if members[position].isLiteral { out.append(entry.value) } else { out.appendJSONString(entry.value) }
-        members[position].value = entry.value
-        members[position].valueBytes.removeAll(keepingCapacity: true)
-        members[position].valueBytes.append(contentsOf: out.bytes[start...])
+        for position in same..<values.count {
+            let entry = values[position]
+            if position == keys.count || keys[position].axis != entry.axis {
+                var key = JSONWriter(capacity: 32)
+                key.key(entry.axis)
+                let made = (entry.axis, key.buffer.bytes, AxisEntry.isLiteral(axis: entry.axis))
+                if position == keys.count { keys.append(made) } else { keys[position] = made }
+            }
+            if position > 0 { members.append(byte: UInt8(ascii: ",")) }
+            members.append(bytes: keys[position].bytes)
+            if keys[position].isLiteral { members.append(entry.value) } else { members.appendJSONString(entry.value) }
+            entries.append(entry)
+            memberEnds.append(members.count)
+        }
+        out.append(bytes: members.bytes)
+    }
+
+    /// The bytes of a `<testcase>` between its name and its time: `" classname="<prefix><pose>" time="`.
+    mutating func classname(pose: String, prefix: String) -> [UInt8] {
+        if let classname, classname.pose == pose { return classname.bytes }
+        var bytes = ByteBuffer(capacity: 64)
+        bytes.append("\" classname=\"")
+        bytes.appendXML(prefix)
+        bytes.appendXML(pose)
+        bytes.append("\" time=\"")
+        classname = (pose, bytes.bytes)
+        return bytes.bytes
     }
 
     /// The tail of a case's `<testcase>` element, rendered by `render` unless the last one was made from the same.

@@ -78,10 +78,7 @@ public struct ResultsJSONL {
             out.appendJSONString(title)
         }
         out.append(bytes: valuesKey)
-        for position in result.values.indices {
-            if position > 0 { out.append(byte: UInt8(ascii: ",")) }
-            memo.appendMember(result.values[position], at: position, to: &out)
-        }
+        memo.appendMembers(result.values, to: &out)
         out.append(byte: UInt8(ascii: "}"))
         out.append(bytes: statusMembers[result.status.slot])
         let split = out.count

@@ -23,6 +23,11 @@ public struct ByteBuffer: Sendable {
         bytes.append(byte)
     }
 
+    /// Drops the bytes from `count` on, keeping the storage.
+    public mutating func truncate(to count: Int) {
+        bytes.removeLast(bytes.count - count)
+    }
+
     /// Bytes rendered before, as they are.
     public mutating func append(bytes more: some Collection<UInt8>) {
         bytes.append(contentsOf: more)

@@ -1,0 +1,123 @@
+/// The values a set of cases took on each axis (and title): whether they vary and, for numbers,
+/// their lowest and highest; a few words per axis however many cases.
+struct ValueSpread: Sendable {
+    /// The name under which a case's title is tracked beside its axes.
+    static let titleName = "title"
+
+    /// A case's title and axis values, named, each with its number if it is one.
+    struct CaseValues: Sendable {
+        private(set) var names: [String] = []
+        private(set) var texts: [String] = []
+        private(set) var numbers: [Double?] = []
+
+        /// Takes a case's title and values, parsing only the texts that differ from the last case's.
+        mutating func update(from result: CaseResult) {
+            var position = 0
+            if let title = result.title {
+                set(title, named: ValueSpread.titleName, at: position)
+                position += 1
+            }
+            for entry in result.values {
+                set(entry.value, named: entry.axis, at: position)
+                position += 1
+            }
+            names.removeLast(names.count - position)
+            texts.removeLast(texts.count - position)
+            numbers.removeLast(numbers.count - position)
+        }
+
+        private mutating func set(_ text: String, named name: String, at position: Int) {
+            guard position < names.count else {
+                names.append(name)
+                texts.append(text)
+                numbers.append(Double(text))
+                return
+            }
+            if names[position] != name { names[position] = name }
+            if texts[position] != text {
+                texts[position] = text
+                numbers[position] = Double(text)
+            }
+        }
+    }
+
+    struct Values: Sendable {
+        var name: String
+        var cases = 1
+        var first: String
+        var varies = false
+        /// The lowest and highest value, while every value is a number.
+        var range: (low: Double, high: Double, lowText: String, highText: String)?
+
+        init(name: String, first: String, number: Double?) {
+            self.name = name
+            self.first = first
+            range = number.map { ($0, $0, first, first) }
+        }
+
+        mutating func add(_ value: String, number: Double?) {
+            cases += 1
+            guard value != first else { return }
+            varies = true
+            guard let current = range else { return }
+            guard let number else {
+                range = nil
+                return
+            }
+            if number < current.low {
+                range?.low = number
+                range?.lowText = value
+            }
+            if number > current.high {
+                range?.high = number
+                range?.highText = value
+            }
+        }
+    }
+
+    private(set) var cases = 0
+    private(set) var axes: [Values] = []
+
+    mutating func add(_ values: CaseValues) {
+        cases += 1
+        for position in values.names.indices {
+            add(values.texts[position], number: values.numbers[position], to: values.names[position], at: position)
+        }
+    }
+
+    /// Cases of one pose entry name their axes in the same order, so `position` is almost always
+    /// where the axis already is: one comparison per value instead of a search.
+    private mutating func add(_ value: String, number: Double?, to name: String, at position: Int) {
+        if position < axes.count && axes[position].name == name {
+            axes[position].add(value, number: number)
+        } else if let index = axes.firstIndex(where: { $0.name == name }) {
+            axes[index].add(value, number: number)
+        } else {
+            axes.append(Values(name: name, first: value, number: number))
+        }
+    }
+
+    /// What every case of this spread shares that the cases of `pose` do not all share, in the
+    /// order the axes first appeared: "profile=device", "hingeAngle ≥ 175", "90 ≤ hingeAngle ≤ 120".
+    func shared(against pose: ValueSpread) -> [String] {
+        var words: [String] = []
+        for values in axes where values.cases == cases {
+            guard let whole = pose.axes.first(where: { $0.name == values.name }) else { continue }
+            let wholeVaries = whole.varies || whole.cases < pose.cases
+            if !values.varies {
+                if wholeVaries { words.append(values.name + "=" + values.first) }
+                continue
+            }
+            guard let range = values.range, let wholeRange = whole.range else { continue }
+            let higher = range.low > wholeRange.low
+            let lower = range.high < wholeRange.high
+            switch (higher, lower) {
+            case (true, true): words.append("\(range.lowText) ≤ \(values.name) ≤ \(range.highText)")
+            case (true, false): words.append("\(values.name) ≥ \(range.lowText)")
+            case (false, true): words.append("\(values.name) ≤ \(range.highText)")
+            case (false, false): break
+            }
+        }
+        return words
+    }
+}
