@@ -89,12 +89,12 @@ public struct JUnitReport {
     static func render(
         _ result: CaseResult, classPrefix: String, file: String, into out: inout ByteBuffer, memo: inout RenderMemo
     ) {
-        out.append("    <testcase name=\"")
+        out.append(literal: "    <testcase name=\"")
         out.appendXML(result.id)
         out.append(bytes: memo.classname(pose: result.pose, prefix: classPrefix))
         appendTime(result.duration, to: &out)
-        out.append("\"")
-        guard result.status != .passed else { return out.append("/>\n") }
+        out.append(literal: "\"")
+        guard result.status != .passed else { return out.append(literal: "/>\n") }
         out.append(bytes: memo.testcaseTail(of: result) { tail($0, file: file) })
     }
 
@@ -214,7 +214,7 @@ public struct JUnitReport {
     static func appendTime(_ seconds: Double, to out: inout ByteBuffer) {
         let millis = Int((seconds * 1000).rounded())
         guard millis >= 0 && millis < 1000 else { return out.append(time(seconds)) }
-        out.append("0.")
+        out.append(literal: "0.")
         out.append(millis / 100)
         out.append(millis / 10 % 10)
         out.append(millis % 10)

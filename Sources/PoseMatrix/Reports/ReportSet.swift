@@ -85,41 +85,9 @@ public struct ReportSet {
         try results.finish(tally)
         try junit.finish(tally)
         try markdown.finish(tally)
-        try Self.commit(files)
+        for file in files { try file.commit() }
         return tally
     }
-
-    /// Syncs the finished files and renames them into place, all at once: replacing a report frees
-    /// the previous one's blocks, 0.05 s for each of a 10^6-case run's two large files, so side by
-    /// side the renames take the time of one. The first failure, in file order, is thrown.
-    private static func commit(_ files: [OutputFile]) throws {
-        let commits = Commits(files)
-        DispatchQueue.concurrentPerform(iterations: files.count, execute: commits.commit)
-        if let failure = commits.failures.lazy.compactMap({ $0 }).first { throw failure }
-    }
-}
-
-/// The files ``ReportSet`` commits side by side, and how each went: each thread commits one file
-/// of its own, and the failures are written under the lock, so the class is safe to share.
-private final class Commits: @unchecked Sendable {
-    private let files: [OutputFile]
-    private let lock = NSLock()
-    private var slots: [OutputError?]
-
-    init(_ files: [OutputFile]) {
-        self.files = files
-        slots = Array(repeating: nil, count: files.count)
-    }
-
-    func commit(_ index: Int) {
-        do {
-            try files[index].commit()
-        } catch {
-            lock.withLock { slots[index] = error }
-        }
-    }
-
-    var failures: [OutputError?] { lock.withLock { slots } }
 }
 
 /// Cases with their report bytes, rendered off the writing thread, a chunk at a time.

@@ -31,27 +31,30 @@ public struct ResultsJSONL {
         let keys = tables.map { Array(",\"\($0.kind.rawValue)\":".utf8) }
         var ids = [Int](repeating: -1, count: tables.count)
         var start = 0
-        for (position, end) in rendered.lineEnds.enumerated() {
-            // A record is written before the first case that uses it, so the ids come first.
-            for kind in tables.indices {
-                let local = Int(rendered.references[position * tables.count + kind])
-                ids[kind] = -1
-                guard local >= 0 else { continue }
-                if let known = resolved[kind][local], known.generation == tables[kind].generation {
-                    ids[kind] = known.id
-                } else {
-                    ids[kind] = tables[kind].id(of: rendered.records[kind].bodies[local], writingNewTo: &out)
-                    resolved[kind][local] = (tables[kind].generation, ids[kind])
+        // Through the buffer: slicing `lines` for each copy retained and released the array.
+        rendered.lines.withUnsafeBufferPointer { lines in
+            for (position, end) in rendered.lineEnds.enumerated() {
+                // A record is written before the first case that uses it, so the ids come first.
+                for kind in tables.indices {
+                    let local = Int(rendered.references[position * tables.count + kind])
+                    ids[kind] = -1
+                    guard local >= 0 else { continue }
+                    if let known = resolved[kind][local], known.generation == tables[kind].generation {
+                        ids[kind] = known.id
+                    } else {
+                        ids[kind] = tables[kind].id(of: rendered.records[kind].bodies[local], writingNewTo: &out)
+                        resolved[kind][local] = (tables[kind].generation, ids[kind])
+                    }
                 }
+                let split = rendered.referencePoints[position]
+                out.append(bytes: UnsafeBufferPointer(rebasing: lines[start..<split]))
+                for kind in tables.indices where ids[kind] >= 0 {
+                    out.append(bytes: keys[kind])
+                    out.append(ids[kind])
+                }
+                out.append(bytes: UnsafeBufferPointer(rebasing: lines[split..<end]))
+                start = end
             }
-            let split = rendered.referencePoints[position]
-            out.append(bytes: rendered.lines[start..<split])
-            for kind in tables.indices where ids[kind] >= 0 {
-                out.append(bytes: keys[kind])
-                out.append(ids[kind])
-            }
-            out.append(bytes: rendered.lines[split..<end])
-            start = end
         }
         try file.write(bytes: out.bytes)
     }
@@ -65,22 +68,27 @@ public struct ResultsJSONL {
         _ result: CaseResult, file: String, into out: inout ByteBuffer, records: inout [LocalRecords],
         references: inout [Int32], memo: inout RenderMemo
     ) -> Int {
-        out.append(bytes: caseStart)
+        out.append(literal: #"{"type":"case","index":"#)
         out.append(result.index)
         if !result.idIsDerived {
-            out.append(bytes: idKey)
+            out.append(literal: #","id":"#)
             out.appendJSONString(result.id)
         }
-        out.append(bytes: poseKey)
+        out.append(literal: #","pose":"#)
         out.appendJSONString(result.pose)
         if let title = result.title {
-            out.append(bytes: titleKey)
+            out.append(literal: #","title":"#)
             out.appendJSONString(title)
         }
-        out.append(bytes: valuesKey)
+        out.append(literal: #","values":{"#)
         memo.appendMembers(result.values, to: &out)
         out.append(byte: UInt8(ascii: "}"))
-        out.append(bytes: statusMembers[result.status.slot])
+        switch result.status {
+        case .passed: out.append(literal: #","status":"passed""#)
+        case .failed: out.append(literal: #","status":"failed""#)
+        case .notRun: out.append(literal: #","status":"notRun""#)
+        case .error: out.append(literal: #","status":"error""#)
+        }
         let split = out.count
         references.append(
             result.reason.map { records[SharedRecordKind.reason.slot].id(ofReason: $0, render: reasonRecord) } ?? -1)
@@ -92,30 +100,10 @@ public struct ResultsJSONL {
             result.assumptions.isEmpty
                 ? -1
                 : records[SharedRecordKind.assumptions.slot].id(ofAssumptions: result.assumptions, render: assumptionsRecord))
-        out.append(bytes: durationKey)
+        out.append(literal: #","duration":"#)
         out.appendSeconds(result.duration)
-        out.append(bytes: caseEnd)
+        out.append(literal: "}\n")
         return split
-    }
-
-    /// The fixed bytes of a case line, between its values.
-    private static let caseStart = Array(#"{"type":"case","index":"#.utf8)
-    private static let idKey = Array(#","id":"#.utf8)
-    private static let poseKey = Array(#","pose":"#.utf8)
-    private static let titleKey = Array(#","title":"#.utf8)
-    private static let valuesKey = Array(#","values":{"#.utf8)
-    private static let durationKey = Array(#","duration":"#.utf8)
-    private static let caseEnd = Array("}\n".utf8)
-    /// Each status's `,"status":…` member.
-    private static let statusMembers = CaseResult.Status.allCases.map { status in
-        [UInt8(ascii: ",")] + rendered { $0.member("status", status.rawValue) }
-    }
-
-    /// A member as a writer with no open container renders it.
-    private static func rendered(_ write: (inout JSONWriter) -> Void) -> [UInt8] {
-        var json = JSONWriter(capacity: 32)
-        write(&json)
-        return json.buffer.bytes
     }
 
     /// A failures record after its id: the matrix file and the pose entry's line, then each failure
