@@ -160,6 +160,23 @@ struct FailureDigestTests {
         #expect(digest.largest(100).hiddenFailures == 2)
     }
 
+    @Test("a group that missed the case before compares every value; one that took it only counts the values it shares")
+    func spreadAcrossGaps() {
+        var digest = FailureDigest()
+        let fails = [(Observable.display, "inner", "outer")]
+        for (profile, direction, angle, failing) in [
+            ("device", "leftToRight", "10", true), ("device", "leftToRight", "20", true),
+            ("device", "rightToLeft", "20", false), ("device", "rightToLeft", "30", true),
+            ("simulator", "rightToLeft", "30", false),
+        ] {
+            let values = [("profile", profile), ("layoutDirection", direction), ("hingeAngle", angle)]
+            digest.add(Self.result("P5", values, failures: failing ? fails : []))
+        }
+        // The group missed the third case: it must see the fourth's rightToLeft, which the third
+        // case shares with the fourth; and the values the second case shares with the first still count.
+        #expect(digest.allGroups.map(FailureDigest.line) == ["P5 display: expected inner, actual outer — 3 cases, all with profile=device"])
+    }
+
     @Test("groups are ordered by count, then pose number, observable, expected and actual")
     func order() {
         var digest = FailureDigest()

@@ -9,9 +9,15 @@ struct ValueSpread: Sendable {
         private(set) var names: [String] = []
         private(set) var texts: [String] = []
         private(set) var numbers: [Double?] = []
+        /// Which case these are, counting from 1, and how many leading values (name and text)
+        /// are the previous case's.
+        private(set) var serial = 0
+        private(set) var unchanged = 0
 
         /// Takes a case's title and values, parsing only the texts that differ from the last case's.
         mutating func update(from result: CaseResult) {
+            serial += 1
+            unchanged = Int.max
             var position = 0
             if let title = result.title {
                 set(title, named: ValueSpread.titleName, at: position)
@@ -24,17 +30,23 @@ struct ValueSpread: Sendable {
             names.removeLast(names.count - position)
             texts.removeLast(texts.count - position)
             numbers.removeLast(numbers.count - position)
+            unchanged = min(unchanged, position)
         }
 
         private mutating func set(_ text: String, named name: String, at position: Int) {
             guard position < names.count else {
+                unchanged = min(unchanged, position)
                 names.append(name)
                 texts.append(text)
                 numbers.append(Double(text))
                 return
             }
-            if names[position] != name { names[position] = name }
+            if names[position] != name {
+                unchanged = min(unchanged, position)
+                names[position] = name
+            }
             if texts[position] != text {
+                unchanged = min(unchanged, position)
                 texts[position] = text
                 numbers[position] = Double(text)
             }
@@ -77,23 +89,45 @@ struct ValueSpread: Sendable {
 
     private(set) var cases = 0
     private(set) var axes: [Values] = []
+    /// The serial of the last case added, and whether each of its values went to the axis at
+    /// its own position.
+    private var lastSerial = 0
+    private var aligned = false
 
+    /// Adds a case. When this spread took the previous case too, with every value at its own
+    /// position, the leading values that case shares only count: adding a value again changes
+    /// neither whether its axis varies nor its range. Neighbouring cases differ in one value
+    /// mostly, and comparing every value of each case for each spread it goes to was most of
+    /// the digest's time.
     mutating func add(_ values: CaseValues) {
         cases += 1
-        for position in values.names.indices {
-            add(values.texts[position], number: values.numbers[position], to: values.names[position], at: position)
+        var start = 0
+        if aligned && lastSerial == values.serial - 1 {
+            start = min(values.unchanged, values.names.count)
+            for position in 0..<start { axes[position].cases += 1 }
         }
+        var allAligned = true
+        for position in start..<values.names.count {
+            allAligned =
+                add(values.texts[position], number: values.numbers[position], to: values.names[position], at: position)
+                && allAligned
+        }
+        aligned = allAligned
+        lastSerial = values.serial
     }
 
     /// Cases of one pose entry name their axes in the same order, so `position` is almost always
-    /// where the axis already is: one comparison per value instead of a search.
-    private mutating func add(_ value: String, number: Double?, to name: String, at position: Int) {
+    /// where the axis already is: one comparison per value instead of a search. Returns whether it was.
+    private mutating func add(_ value: String, number: Double?, to name: String, at position: Int) -> Bool {
         if position < axes.count && axes[position].name == name {
             axes[position].add(value, number: number)
+            return true
         } else if let index = axes.firstIndex(where: { $0.name == name }) {
             axes[index].add(value, number: number)
+            return false
         } else {
             axes.append(Values(name: name, first: value, number: number))
+            return axes.count - 1 == position
         }
     }
 
