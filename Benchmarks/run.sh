@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures duo-pose at 10^4, 10^5 and 10^6 cases (release build): wall time (the median of
 # three runs), cases per second and peak memory for the default --jobs, --jobs 1 and the
-# model alone (--dry-run); the exploration to depth 12; then the Swift Testing peer on the
+# model alone (--dry-run); at 10^6 cases, the ratio of the full run to the model alone from
+# five runs of each taken in turns; the exploration to depth 12; then the Swift Testing peer on the
 # same sweeps (one run each: it takes minutes). Figures go to stdout as Markdown tables.
 # Usage: Benchmarks/run.sh [--no-peer]
 set -euo pipefail
@@ -37,6 +38,20 @@ for n in 10000 100000 1000000; do
   measure "all three reports, --jobs 1" "$cases" "$bin" run "$work/sweep-$n.json" --out "$work/out" --quiet --jobs 1
   measure "model alone (--dry-run), default --jobs" "$cases" "$bin" run "$work/sweep-$n.json" --dry-run --quiet
 done
+
+echo
+echo "Runner and reports against the model alone, 10^6 cases, the two run one after the other five times"
+echo "(noise on a shared machine then falls on both alike; the medians and their ratio):"
+echo
+for _ in $(seq "${PAIRS:-5}"); do
+  /usr/bin/time -f "%e" -a -o "$work/full" "$bin" run "$work/sweep-1000000.json" --out "$work/out" --quiet >/dev/null 2>&1 || true
+  /usr/bin/time -f "%e" -a -o "$work/model" "$bin" run "$work/sweep-1000000.json" --dry-run --quiet >/dev/null 2>&1 || true
+done
+median() { grep -E '^[0-9.]+$' "$1" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+full=$(median "$work/full")
+model=$(median "$work/model")
+awk -v full="$full" -v model="$model" \
+  'BEGIN { printf "    all three reports %.2f s, model alone %.2f s: %.2f×\n", full, model, full / model }'
 
 echo
 echo "Exploration: every catalogue step (relaunch included) from launch to depth 12, three invariants:"
