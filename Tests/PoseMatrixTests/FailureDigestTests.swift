@@ -174,7 +174,10 @@ struct FailureDigestTests {
         }
         // The group missed the third case: it must see the fourth's rightToLeft, which the third
         // case shares with the fourth; and the values the second case shares with the first still count.
-        #expect(digest.allGroups.map(FailureDigest.line) == ["P5 display: expected inner, actual outer — 3 cases, all with profile=device"])
+        #expect(
+            digest.allGroups.map(FailureDigest.line) == [
+                "P5 display: expected inner, actual outer — 3 cases, all with profile=device"
+            ])
     }
 
     @Test("groups are ordered by count, then pose number, observable, expected and actual")
