@@ -16,7 +16,7 @@ public final class FolderLock {
     private let descriptor: Int32
 
     /// Locks `folder`, which must exist, then removes what killed runs left for `reports`
-    /// (`.<name>.tmp-*` and `.<name>.spool-*`).
+    /// (`.<name>.tmp-*`, and the `.<name>.spool-*` that versions spooling junit.xml left).
     public init(folder: String, reports: [String]) throws(OutputError) {
         self.folder = folder
         path = (folder as NSString).appendingPathComponent(Self.fileName)
