@@ -90,11 +90,13 @@ public struct ReportSet {
     }
 }
 
-/// Cases with their report bytes, rendered off the writing thread, a chunk at a time.
+/// Cases with their report bytes, rendered off the writing thread, a chunk at a time. Only
+/// ``CaseRenderer`` makes one, so the offsets agree with the bytes (the writer reads the lines
+/// through their buffer, unchecked).
 public struct RenderedCases: Sendable {
     public private(set) var results: [CaseResult]
     /// Their `results.jsonl` lines, one after the other, without the references to shared records.
-    public var lines: [UInt8]
+    public private(set) var lines: [UInt8]
     /// Per case: where its line ends in `lines`, and where the references go in it.
     var lineEnds: [Int]
     var referencePoints: [Int]
@@ -103,8 +105,8 @@ public struct RenderedCases: Sendable {
     /// Per ``SharedRecordKind``: the chunk's records.
     var records: [LocalRecords]
     /// Their `<testcase>` elements, one after the other, and the length of each.
-    public var testcases: [UInt8]
-    public var testcaseLengths: [Int]
+    public private(set) var testcases: [UInt8]
+    public private(set) var testcaseLengths: [Int]
 
     /// The results, left empty here: the caller's array is then the only one, so it can move them out.
     mutating func takeResults() -> [CaseResult] {
