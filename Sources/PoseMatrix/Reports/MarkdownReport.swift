@@ -47,14 +47,7 @@ public struct MarkdownReport {
             listedFailures += 1
             var lines = ["- `" + Escaping.markdownCode(result.id, inTable: false) + "`"]
             if result.status == .error { lines.append("  - error: " + Escaping.markdownCell(result.reason ?? "")) }
-            for failure in result.failures {
-                lines.append(
-                    "  - `\(failure.observable.rawValue)`: expected `"
-                        + Escaping.markdownCode(failure.expected.description, inTable: false)
-                        + "`, actual `" + Escaping.markdownCode(failure.actual.description, inTable: false) + "` ("
-                        + failure.provenance.rawValue + ": "
-                        + Escaping.markdownCell(failure.source) + ")")
-            }
+            for failure in result.failures { lines.append("  - " + failure.markdown(inTable: false)) }
             if failureLines.last?.pose == result.pose {
                 failureLines[failureLines.count - 1].lines += lines
             } else {
@@ -188,11 +181,7 @@ public struct MarkdownReport {
         guard !invariants.isEmpty else { return }
         var out = "\n## Exploration\n\n| Invariant | Status | Detail |\n|---|---|---|\n"
         for invariant in invariants.prefix(Self.listedReasonLimit) {
-            let failures = invariant.failures.map {
-                "; `\($0.observable.rawValue)`: expected `" + Escaping.markdownCode($0.expected.description, inTable: true)
-                    + "`, actual `" + Escaping.markdownCode($0.actual.description, inTable: true) + "` ("
-                    + $0.provenance.rawValue + ": " + Escaping.markdownCell($0.source) + ")"
-            }
+            let failures = invariant.failures.map { "; " + $0.markdown(inTable: true) }
             out += "| " + Escaping.markdownCell(invariant.name) + " | " + invariant.status.word + " | "
             out += Escaping.markdownCell(invariant.detail) + failures.joined() + " |\n"
         }
@@ -288,5 +277,15 @@ struct EqualRun<Value: Equatable> {
     mutating func finish() -> Run? {
         defer { current = nil }
         return current
+    }
+}
+
+extension CaseResult.Failure {
+    /// "`display`: expected `inner`, actual `outer` (inference: I from M AX-PR)", as report.md and
+    /// signoff.md list a failed case's or a broken invariant's failures; `inTable` for a table cell.
+    func markdown(inTable: Bool) -> String {
+        "`\(observable.rawValue)`: expected `" + Escaping.markdownCode(expected.description, inTable: inTable)
+            + "`, actual `" + Escaping.markdownCode(actual.description, inTable: inTable) + "` ("
+            + provenance.rawValue + ": " + Escaping.markdownCell(source) + ")"
     }
 }

@@ -50,11 +50,7 @@ extension SignOff {
         guard !invariants.isEmpty else { return "" }
         var out = "\n| Invariant | Status | Detail | Note |\n|---|---|---|---|\n"
         for row in invariants {
-            let failures = row.result.failures.map {
-                "; `\($0.observable.rawValue)`: expected `" + Escaping.markdownCode($0.expected.description, inTable: true)
-                    + "`, actual `" + Escaping.markdownCode($0.actual.description, inTable: true) + "` ("
-                    + $0.provenance.rawValue + ": " + Escaping.markdownCell($0.source) + ")"
-            }
+            let failures = row.result.failures.map { "; " + $0.markdown(inTable: true) }
             let note = row.waiver.map { "waived (\(row.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
             out += "| " + Escaping.markdownCell(row.id) + " | " + row.status.rawValue + " | "
             let detail = row.result.detail + (row.untrusted.map { "; not taken: " + $0 } ?? "")
