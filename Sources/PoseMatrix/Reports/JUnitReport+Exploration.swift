@@ -8,14 +8,10 @@ extension JUnitReport {
     /// shortest path that breaks it, one not run is skipped with the reason.
     func explorationSuite(_ counts: InvariantCounts) -> String {
         let first = invariants[0]
-        var out =
-            "  <testsuite name=\"\(Self.explorationSuiteName)\" tests=\"\(counts.total)\" failures=\"\(counts.broken)\" "
-            + "errors=\"0\" skipped=\"\(counts.notRun)\" time=\"0.000\" file=\"" + Escaping.xml(header.matrixPath) + "\">\n"
-        out += "    <properties>\n"
-        out += "      <property name=\"start\" value=\"" + Escaping.xml(first.start ?? "launch") + "\"/>\n"
-        out += "      <property name=\"states\" value=\"\(first.states)\"/>\n"
-        out += "      <property name=\"depth\" value=\"\(first.depth)\"/>\n"
-        out += "    </properties>\n"
+        var out = suiteHead(
+            name: Self.explorationSuiteName, counts: ["\(counts.total)", "\(counts.broken)", "0", "\(counts.notRun)"],
+            time: "0.000",
+            properties: [("start", first.start ?? "launch"), ("states", "\(first.states)"), ("depth", "\(first.depth)")])
         for invariant in invariants {
             out += "    <testcase name=\"" + Escaping.xml(invariant.name) + "\" classname=\""
             out += Escaping.xml(classPrefix + Self.explorationSuiteName) + "\" time=\"0.000\""

@@ -171,15 +171,21 @@ public struct JUnitReport {
 
     /// A pose suite's opening tag and properties; `counts` are tests, failures, errors and skipped.
     private func suiteHead(pose: String, counts: [String], time: String, profiles: String) -> String {
+        var properties = [("state", Pose.named(pose)?.state ?? "")]
+        if !profiles.isEmpty { properties.append(("profiles", profiles)) }  // a matrix without a profile axis gives none
+        return suiteHead(name: pose, counts: counts, time: time, properties: properties)
+    }
+
+    /// A suite's opening tag and its properties, the pose suites' and the exploration's;
+    /// `counts` are tests, failures, errors and skipped.
+    func suiteHead(name: String, counts: [String], time: String, properties: [(String, String)]) -> String {
         // The schema allows `file` on a suite, not on a testcase: the matrix the poses come from.
         var head =
-            "  <testsuite name=\"" + Escaping.xml(pose) + "\" tests=\"\(counts[0])\" failures=\"\(counts[1])\" "
+            "  <testsuite name=\"" + Escaping.xml(name) + "\" tests=\"\(counts[0])\" failures=\"\(counts[1])\" "
             + "errors=\"\(counts[2])\" skipped=\"\(counts[3])\" time=\"\(time)\" file=\"" + Escaping.xml(header.matrixPath)
-            + "\">\n"
-        head += "    <properties>\n"
-        head += "      <property name=\"state\" value=\"" + Escaping.xml(Pose.named(pose)?.state ?? "") + "\"/>\n"
-        if !profiles.isEmpty {  // a matrix without a profile axis gives none
-            head += "      <property name=\"profiles\" value=\"" + Escaping.xml(profiles) + "\"/>\n"
+            + "\">\n    <properties>\n"
+        for (name, value) in properties {
+            head += "      <property name=\"\(name)\" value=\"" + Escaping.xml(value) + "\"/>\n"
         }
         return head + "    </properties>\n"
     }
