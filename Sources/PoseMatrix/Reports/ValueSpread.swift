@@ -6,9 +6,13 @@ struct ValueSpread: Sendable {
 
     /// A case's title and axis values, named, each with its number if it is one.
     struct CaseValues: Sendable {
-        private(set) var names: [String] = []
-        private(set) var texts: [String] = []
-        private(set) var numbers: [Double?] = []
+        struct Value: Sendable {
+            var name: String
+            var text: String
+            var number: Double?
+        }
+
+        private(set) var values: [Value] = []
         /// Which case these are, counting from 1, and how many leading values (name and text)
         /// are the previous case's.
         private(set) var serial = 0
@@ -27,28 +31,24 @@ struct ValueSpread: Sendable {
                 set(entry.value, named: entry.axis, at: position)
                 position += 1
             }
-            names.removeLast(names.count - position)
-            texts.removeLast(texts.count - position)
-            numbers.removeLast(numbers.count - position)
+            values.removeLast(values.count - position)
             unchanged = min(unchanged, position)
         }
 
         private mutating func set(_ text: String, named name: String, at position: Int) {
-            guard position < names.count else {
+            guard position < values.count else {
                 unchanged = min(unchanged, position)
-                names.append(name)
-                texts.append(text)
-                numbers.append(Double(text))
+                values.append(Value(name: name, text: text, number: Double(text)))
                 return
             }
-            if names[position] != name {
+            if values[position].name != name {
                 unchanged = min(unchanged, position)
-                names[position] = name
+                values[position].name = name
             }
-            if texts[position] != text {
+            if values[position].text != text {
                 unchanged = min(unchanged, position)
-                texts[position] = text
-                numbers[position] = Double(text)
+                values[position].text = text
+                values[position].number = Double(text)
             }
         }
     }
@@ -103,14 +103,12 @@ struct ValueSpread: Sendable {
         cases += 1
         var start = 0
         if aligned && lastSerial == values.serial - 1 {
-            start = min(values.unchanged, values.names.count)
+            start = min(values.unchanged, values.values.count)
             for position in 0..<start { axes[position].cases += 1 }
         }
         var allAligned = true
-        for position in start..<values.names.count {
-            allAligned =
-                add(values.texts[position], number: values.numbers[position], to: values.names[position], at: position)
-                && allAligned
+        for position in start..<values.values.count {
+            allAligned = add(values.values[position], at: position) && allAligned
         }
         aligned = allAligned
         lastSerial = values.serial
@@ -118,15 +116,15 @@ struct ValueSpread: Sendable {
 
     /// Cases of one pose entry name their axes in the same order, so `position` is almost always
     /// where the axis already is: one comparison per value instead of a search. Returns whether it was.
-    private mutating func add(_ value: String, number: Double?, to name: String, at position: Int) -> Bool {
-        if position < axes.count && axes[position].name == name {
-            axes[position].add(value, number: number)
+    private mutating func add(_ value: CaseValues.Value, at position: Int) -> Bool {
+        if position < axes.count && axes[position].name == value.name {
+            axes[position].add(value.text, number: value.number)
             return true
-        } else if let index = axes.firstIndex(where: { $0.name == name }) {
-            axes[index].add(value, number: number)
+        } else if let index = axes.firstIndex(where: { $0.name == value.name }) {
+            axes[index].add(value.text, number: value.number)
             return false
         } else {
-            axes.append(Values(name: name, first: value, number: number))
+            axes.append(Values(name: value.name, first: value.text, number: value.number))
             return axes.count - 1 == position
         }
     }
