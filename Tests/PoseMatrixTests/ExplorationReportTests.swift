@@ -11,10 +11,7 @@ struct ExplorationReportTests {
 
     @Test("junit.xml, report.md and results.jsonl of an exploring matrix match their golden files")
     func goldenFiles() async throws {
-        let folder = try await TestFiles.writeReports(fixture: "explore.json", jobs: 2)
-        for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
-            try expectMatchesSnapshot(try TestFiles.read(folder.appendingPathComponent(name)), named: "explore." + name)
-        }
+        try await expectReportsMatchSnapshots(fixture: "explore.json", prefix: "explore")
     }
 
     @Test("the terminal and the job summary count cases and invariants apart; the terminal names the broken one; exit 1")

@@ -7,10 +7,7 @@ import Testing
 struct ReportSnapshotTests {
     @Test("junit.xml, report.md and results.jsonl match their golden files")
     func goldenFiles() async throws {
-        let folder = try await TestFiles.writeReports(fixture: "small.json", jobs: 2)
-        for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
-            try expectMatchesSnapshot(try TestFiles.read(folder.appendingPathComponent(name)), named: "small." + name)
-        }
+        try await expectReportsMatchSnapshots(fixture: "small.json", prefix: "small")
     }
 
     @Test("no temporary file is left beside the reports")

@@ -100,6 +100,17 @@ func duoPose(_ arguments: [String], environment: [String: String] = [:]) async -
     return Invocation(code: code, stdout: out.text, stderr: err.text)
 }
 
+/// Writes a fixture's reports as `run` does and compares each with its golden file `<prefix>.<name>`.
+func expectReportsMatchSnapshots(fixture: String, prefix: String, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+{
+    let folder = try await TestFiles.writeReports(fixture: fixture, jobs: 2)
+    for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
+        try expectMatchesSnapshot(
+            try TestFiles.read(folder.appendingPathComponent(name)), named: prefix + "." + name, sourceLocation: sourceLocation)
+    }
+}
+
 /// Compares text with a golden file under Snapshots/; `DUO_POSE_RECORD=1 swift test` re-records.
 func expectMatchesSnapshot(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = TestFiles.snapshots.appendingPathComponent(name)
