@@ -208,6 +208,28 @@ struct ReportSpeedTests {
             ))
     }
 
+    @Test("two reasons that read alike but differ in bytes are each written as they are, not as the other")
+    func reasonsComparedByBytes() throws {
+        let composed = "hinge at 90\u{00B0}, caf\u{00E9}"  // é as one scalar
+        let decomposed = "hinge at 90\u{00B0}, cafe\u{0301}"  // e and a combining accent: == says equal
+        #expect(composed == decomposed && !composed.hasSameBytes(as: decomposed))
+        func notRun(_ index: Int, _ reason: String) -> CaseResult {
+            var result = Self.result("P1", .notRun)
+            result.index = index
+            result.reason = reason
+            return result
+        }
+        let reports = try Self.reports([notRun(0, composed), notRun(1, decomposed)], asOneChunk: true)
+        func count(_ text: String, in report: String) -> Int {
+            let (haystack, needle) = (Array(report.utf8), Array(text.utf8))
+            return (0...(haystack.count - needle.count)).filter { haystack[$0..<$0 + needle.count].elementsEqual(needle) }.count
+        }
+        #expect(count(#"{"type":"reason","id":0,"text":"\#(composed)"}"#, in: reports[0]) == 1)
+        #expect(count(#"{"type":"reason","id":1,"text":"\#(decomposed)"}"#, in: reports[0]) == 1)
+        #expect(count(#"<skipped message="not run: \#(composed)"/>"#, in: reports[1]) == 1)
+        #expect(count(#"<skipped message="not run: \#(decomposed)"/>"#, in: reports[1]) == 1)
+    }
+
     @Test("runs of equal not-run reasons are counted per pose, in first-seen order, the last run too")
     func reasonRuns() throws {
         func notRun(_ pose: String, _ reason: String) -> CaseResult {

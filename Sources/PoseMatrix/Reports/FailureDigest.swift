@@ -80,7 +80,7 @@ public struct FailureDigest: Sendable {
         poses[pose].spread.add(values)
         guard failing else { return }
         let failures = result.status == .failed ? result.failures : []
-        if let last = lastFailing, last.pose == pose, last.reason == result.reason, last.failures == failures {
+        if let last = lastFailing, last.pose == pose, last.reason.hasSameBytes(as: result.reason), last.failures == failures {
             for group in last.groups { count(in: group, pose: pose) }
             return
         }

@@ -26,7 +26,7 @@ public struct MarkdownReport {
     /// tables was, for each, a tenth of a 10^6-case run's CPU (the sources and reasons contain `°`,
     /// which Swift normalises to hash).
     private var assumptionRun = EqualRun<[CaseResult.Assumption]>()
-    private var reasonRun = EqualRun<String>()
+    private var reasonRun = EqualRun<String> { $0.hasSameBytes(as: $1) }
     /// The exploration's invariants, with how they fared.
     private var invariants: [InvariantResult] = []
     /// Not-run cases whose reason is past the row limit.
@@ -253,7 +253,7 @@ public struct MarkdownReport {
 }
 
 /// Equal values of neighbouring cases of one pose, gathered into runs that are counted once each.
-struct EqualRun<Value: Equatable> {
+struct EqualRun<Value> {
     /// A value, the pose of its cases, and how many cases in a row had it.
     struct Run {
         var value: Value
@@ -262,10 +262,16 @@ struct EqualRun<Value: Equatable> {
     }
 
     private var current: Run?
+    /// Whether two values are the same: `==`, or for reasons their bytes (``String/hasSameBytes(as:)``).
+    private let same: (Value, Value) -> Bool
+
+    init(same: @escaping (Value, Value) -> Bool) {
+        self.same = same
+    }
 
     /// Adds a case's value; returns the run it ends, if it starts another.
     mutating func add(_ value: Value, pose: String) -> Run? {
-        if current?.pose == pose && current?.value == value {
+        if let run = current, run.pose == pose, same(run.value, value) {
             current!.cases += 1
             return nil
         }
@@ -277,6 +283,12 @@ struct EqualRun<Value: Equatable> {
     mutating func finish() -> Run? {
         defer { current = nil }
         return current
+    }
+}
+
+extension EqualRun where Value: Equatable {
+    init() {
+        self.init(same: ==)
     }
 }
 

@@ -19,11 +19,16 @@ struct RenderMemo {
     private var tail: (result: TailKey, bytes: [UInt8])?
 
     /// What a testcase's tail is made from.
-    private struct TailKey: Equatable {
+    private struct TailKey {
         var status: CaseResult.Status
         var failures: [CaseResult.Failure]
         var reason: String?
         var line: Int?
+
+        /// Whether the two make the same tail; the reasons compared by their bytes (``String/hasSameBytes(as:)``).
+        func makesSameTail(as other: TailKey) -> Bool {
+            status == other.status && line == other.line && reason.hasSameBytes(as: other.reason) && failures == other.failures
+        }
     }
 
     /// Appends the members of a case's axis values: the last case's members up to the first value
@@ -69,7 +74,7 @@ struct RenderMemo {
     /// The tail of a case's `<testcase>` element, rendered by `render` unless the last one was made from the same.
     mutating func testcaseTail(of result: CaseResult, render: (CaseResult) -> [UInt8]) -> [UInt8] {
         let key = TailKey(status: result.status, failures: result.failures, reason: result.reason, line: result.line)
-        if let tail, tail.result == key { return tail.bytes }
+        if let tail, tail.result.makesSameTail(as: key) { return tail.bytes }
         let bytes = render(result)
         tail = (key, bytes)
         return bytes

@@ -69,7 +69,7 @@ struct LocalRecords: Sendable {
 
     /// The local id of a reason record, rendered only when it differs from the last case's.
     mutating func id(ofReason text: String, render: (String) -> [UInt8]) -> Int32 {
-        if let last = lastReason, last.text == text { return last.id }
+        if let last = lastReason, last.text.hasSameBytes(as: text) { return last.id }
         let id = id(of: render(text))
         lastReason = (text, id)
         return id
