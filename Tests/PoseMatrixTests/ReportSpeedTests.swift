@@ -230,6 +230,29 @@ struct ReportSpeedTests {
         #expect(count(#"<skipped message="not run: \#(decomposed)"/>"#, in: reports[1]) == 1)
     }
 
+    @Test("a number's text reads as Double(text) reads it, bit for bit, plain decimals and every other text")
+    func numberTextReadsAsTheParser() {
+        var texts = [
+            "0", "-0", "90", "0.0086", "-0.0086", "174.1", "007", "0.1", "0.3", "9007199254740993", "123456789012345",
+            "1234567890123456", "0.000000000000001", "99999999999999.9", "", "-", "1.", ".5", "-.5", "+1", "1e3", "1E-3",
+            "nan", "inf", "-infinity", "0x10", "1_000", "1.2.3", "--1", "1-", " 1", "1 ", "٣",
+        ]
+        // A fixed sequence of random plain decimals: digits before and after the point, a sign.
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            let whole = String((0..<(1 + next(9))).map { _ in Character(String(next(10))) })
+            let fraction = String((0..<next(12)).map { _ in Character(String(next(10))) })
+            texts.append((next(4) == 0 ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction))
+        }
+        for text in texts {
+            #expect(Double(numberText: text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
     @Test("runs of equal not-run reasons are counted per pose, in first-seen order, the last run too")
     func reasonRuns() throws {
         func notRun(_ pose: String, _ reason: String) -> CaseResult {

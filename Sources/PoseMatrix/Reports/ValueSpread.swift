@@ -38,7 +38,7 @@ struct ValueSpread: Sendable {
         private mutating func set(_ text: String, named name: String, at position: Int) {
             guard position < values.count else {
                 unchanged = min(unchanged, position)
-                values.append(Value(name: name, text: text, number: Double(text)))
+                values.append(Value(name: name, text: text, number: Double(numberText: text)))
                 return
             }
             if values[position].name != name {
@@ -48,7 +48,7 @@ struct ValueSpread: Sendable {
             if values[position].text != text {
                 unchanged = min(unchanged, position)
                 values[position].text = text
-                values[position].number = Double(text)
+                values[position].number = Double(numberText: text)
             }
         }
     }
