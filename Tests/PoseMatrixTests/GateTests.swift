@@ -452,6 +452,51 @@ struct ForgedHeaderTests {
         }
     }
 
+    @Test("counts and names a results file would have truncated, stopped the program on or let by are refused")
+    func numbersAndNames() async throws {
+        let (lines, write) = try await RecountTests.smallResults()
+        let first = try #require(lines.firstIndex { $0.hasPrefix(#"{"type":"case","index":0,"pose":"P1","#) })
+        let duration = try #require(lines[first].firstMatch(of: /"duration":[0-9.]+/)).0
+        let header = #"{"type":"header","#
+        // (line, text, forged text, message)
+        let forgeries: [(Int, String, String, String)] = [
+            (0, #""plan":{"cases":14}"#, #""plan":{"cases":1e300}"#, "the header's plan.cases is not a count"),
+            (0, #""plan":{"cases":14}"#, #""plan":{"cases":13.5}"#, "the header's plan.cases is not a count"),
+            (
+                0, #""plan":{"cases":14}"#, #""plan":{"cases":14,"matrixCases":1e300}"#,
+                "the header's plan.matrixCases is not a count"
+            ),
+            (0, header, header + #""filter":{"maxCases":1e300},"#, "the header's filter.maxCases is not a count"),
+            (0, header, header + #""shard":{"index":1e300,"total":2},"#, "the header's shard is not K/N"),
+            (0, header, header + #""shard":{"index":1,"total":Infinity},"#, "the header's shard is not K/N"),
+            (first, #""index":0,"#, #""index":1e300,"#, "a case line's index 1e300 is not a whole number of 0 or more"),
+            (first, #""index":0,"#, #""index":0.5,"#, "a case line's index 0.5 is not a whole number of 0 or more"),
+            (first, #""pose":"P1""#, #""pose":"P99""#, #"case 0: unknown pose "P99" (expected P1 to P13)"#),
+            (
+                first, #""pose":"P1""#, #""pose":"p1""#,
+                #"case 0: unknown pose "p1"; did you mean "P1"? (expected P1 to P13)"#
+            ),
+            (first, #""values":{"profile""#, #""values":{"bogus""#, #"case 0: unknown axis "bogus" in its values"#),
+            (first, String(duration), #""duration":-5"#, "case 0: duration -5 is not a number of seconds of 0 or more"),
+            (
+                first, String(duration), #""duration":1e400"#,
+                "case 0: duration 1e400 is not a number of seconds of 0 or more"
+            ),
+            (first, String(duration), #""duration":NaN"#, "case 0: duration NaN is not a number of seconds of 0 or more"),
+        ]
+        for (line, original, forged, message) in forgeries {
+            #expect(lines[line].contains(original), "\(original)")
+            var edited = lines
+            edited[line] = lines[line].replacingOccurrences(of: original, with: forged)
+            let path = try write(edited)
+            for command in [["signoff", path, "--by", "Ada"], ["merge", path, "--out", path + ".out"]] {
+                let result = await duoPose(command)
+                #expect(result.code == 65, "\(forged)")
+                #expect(result.stderr == "Error: \(path):\(line + 1): \(message)\n")
+            }
+        }
+    }
+
     @Test("report.md and signoff.md escape the header's fields")
     func escaped() throws {
         let loaded = try MatrixLoader.loadBuiltIn()

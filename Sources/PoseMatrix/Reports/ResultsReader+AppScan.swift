@@ -11,10 +11,10 @@ extension AppScanRecord {
         for item in scanned {
             guard let key = item["key"]?.string.flatMap(ScanKey.init(rawValue:)),
                 let value = item["value"].flatMap(ScanValue.init(header:)), let file = item["file"]?.string,
-                let line = item["line"]?.number, let text = item["text"]?.string
+                let line = ResultsReader.count(item["line"]), let text = item["text"]?.string
             else { throw fail("an appScan.scanned entry in the header lacks its key, value, file, line or text") }
             result.evidence.append(
-                ScanEvidence(key: key, value: value, location: ScanLocation(file: file, line: Int(line), text: text)))
+                ScanEvidence(key: key, value: value, location: ScanLocation(file: file, line: line, text: text)))
         }
         result.unknown = try unknown.map { item throws(ResultsError) in
             guard let key = item.string.flatMap(ScanKey.init(rawValue:)) else {

@@ -29,10 +29,8 @@ extension ResultsReader {
     static func scope(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> RunScope {
         var scope = RunScope()
         if let cases = node["plan"]?["matrixCases"] {
-            guard let count = cases.number, count >= 0, count == count.rounded() else {
-                throw fail("the header's plan.matrixCases is not a count")
-            }
-            scope.matrixCases = Int(count)
+            guard let count = Self.count(cases) else { throw fail("the header's plan.matrixCases is not a count") }
+            scope.matrixCases = count
         }
         guard let filter = node["filter"] else { return scope }
         for item in filter["poses"]?.items ?? [] {
@@ -48,10 +46,8 @@ extension ResultsReader {
             scope.values.append((axis, items.compactMap(\.axisValue)))
         }
         if let maximum = filter["maxCases"] {
-            guard let count = maximum.number, count >= 1, count == count.rounded() else {
-                throw fail("the header's filter.maxCases is not a count")
-            }
-            scope.maxCases = Int(count)
+            guard let count = Self.count(maximum), count >= 1 else { throw fail("the header's filter.maxCases is not a count") }
+            scope.maxCases = count
         }
         return scope
     }

@@ -43,10 +43,4 @@ extension ResultsReader {
         }
         return result
     }
-
-    /// A whole number of 0 or more.
-    private static func count(_ node: JSONNode?) -> Int? {
-        guard let number = node?.number, let count = Int(exactly: number), count >= 0 else { return nil }
-        return count
-    }
 }

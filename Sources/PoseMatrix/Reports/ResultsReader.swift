@@ -146,8 +146,9 @@ extension ResultsReader {
         }
         guard let matrix = node["matrix"], let name = matrix["name"]?.string, let path = matrix["path"]?.string,
             let sha = matrix["sha256"]?.string, let tool = node["toolVersion"]?.string,
-            let generatedAt = node["generatedAt"]?.string, let planCases = node["plan"]?["cases"]?.number
+            let generatedAt = node["generatedAt"]?.string, let plan = node["plan"]?["cases"]
         else { throw fail("the header line lacks the matrix, tool, time or plan") }
+        guard let planCases = Self.count(plan) else { throw fail("the header's plan.cases is not a count") }
         let axes = try Self.axes(node, error: fail)
         let checklist = try Self.checklist(node, error: fail)
         let shard = try Self.shard(node, error: fail)
@@ -158,7 +159,7 @@ extension ResultsReader {
         }
         var header = RunHeader(
             toolVersion: tool, matrixName: name, matrixPath: path, matrixSHA256: sha, axes: axes, checklist: checklist,
-            generatedAt: generatedAt, planCases: Int(planCases), shard: shard, observations: observations)
+            generatedAt: generatedAt, planCases: planCases, shard: shard, observations: observations)
         header.planInvariants = try Self.invariantCount(node, error: fail)
         header.trust = trust
         header.strict = node["strict"]?.bool ?? false
@@ -197,10 +198,17 @@ extension ResultsReader {
     /// The shard the file holds, if it is one.
     private static func shard(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> Shard? {
         guard let shardNode = node["shard"] else { return nil }
-        guard let index = shardNode["index"]?.number, let total = shardNode["total"]?.number,
-            let valid = Shard.valid(index: Int(index), total: Int(total))
+        guard let index = Self.count(shardNode["index"]), let total = Self.count(shardNode["total"]),
+            let valid = Shard.valid(index: index, total: total)
         else { throw fail("the header's shard is not K/N") }
         return valid
+    }
+
+    /// A whole number of 0 or more; nil for a fraction, a number too large for an `Int`, NaN,
+    /// Infinity, or anything that is not a number.
+    static func count(_ node: JSONNode?) -> Int? {
+        guard let number = node?.number, let count = Int(exactly: number), count >= 0 else { return nil }
+        return count
     }
 
     /// The provenance levels the run trusted; every level when the header does not say.
@@ -220,14 +228,26 @@ extension ResultsReader {
     fileprivate static func caseResult(
         _ node: JSONNode, records: SharedRecords, error fail: (String) -> ResultsError
     ) throws(ResultsError) -> CaseResult {
-        guard let index = node["index"]?.number, let pose = node["pose"]?.string,
+        guard let indexNode = node["index"], let pose = node["pose"]?.string,
             let statusText = node["status"]?.string, let status = CaseResult.Status(rawValue: statusText),
-            let duration = node["duration"]?.number, let valueMembers = node["values"]?.members
+            let durationNode = node["duration"], let valueMembers = node["values"]?.members
         else { throw fail("a case line lacks its index, pose, values, status or duration") }
+        // Read back into integers, sums and reports: a fraction, a huge number, NaN or Infinity
+        // would be truncated, or stop the program, where it is used.
+        guard let index = Self.count(indexNode) else {
+            throw fail("a case line's index \(indexNode.shortText) is not a whole number of 0 or more")
+        }
+        guard Pose.named(pose) != nil else { throw fail("case \(index): " + Pose.unknownMessage(pose)) }
+        guard let duration = durationNode.number, duration.isFinite, duration >= 0 else {
+            throw fail("case \(index): duration \(durationNode.shortText) is not a number of seconds of 0 or more")
+        }
+        if let member = valueMembers.first(where: { Axis(rawValue: $0.key) == nil }) {
+            throw fail("case \(index): unknown axis \(quoted(member.key)) in its values")
+        }
         let title = node["title"]?.string
         let values = valueMembers.map { AxisEntry(axis: $0.key, value: $0.value.axisText) }
         var result = CaseResult(
-            index: Int(index), id: "", pose: pose, title: title, values: values, status: status,
+            index: index, id: "", pose: pose, title: title, values: values, status: status,
             reason: nil, failures: [], assumptions: [], duration: duration)
         if let id = node["id"] {
             guard let text = id.string else { throw fail("a case line's id is not a string") }
