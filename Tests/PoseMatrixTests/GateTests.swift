@@ -327,6 +327,31 @@ struct SeveralMatrixTests {
                     + "give each matrix its own test target\n"))
         #expect(!FileManager.default.fileExists(atPath: xml))
     }
+
+    @Test("a file at Bazel's XML_OUTPUT_FILE that duo-pose did not write is refused before running, and kept")
+    func bazelForeignFile() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let xml = folder.appendingPathComponent("x.xml").path
+        try "precious\n".write(toFile: xml, atomically: false, encoding: .utf8)
+        let out = folder.appendingPathComponent("out").path
+        let result = await duoPose(
+            ["run", TestFiles.fixture("small.json"), "--out", out, "--quiet"], environment: ["XML_OUTPUT_FILE": xml])
+        #expect(result.code == 74)
+        #expect(
+            result.stderr
+                == "Error: cannot write the reports: \(xml): exists and was not written by duo-pose; "
+                + "refusing to replace it (move it, or choose another --out)\n")
+        #expect(try TestFiles.read(URL(fileURLWithPath: xml)) == "precious\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // duo-pose's own JUnit there is replaced, as a report in --out is.
+        try FileManager.default.removeItem(atPath: xml)
+        for _ in 0..<2 {
+            let again = await duoPose(
+                ["run", TestFiles.fixture("small.json"), "--out", out, "--quiet"], environment: ["XML_OUTPUT_FILE": xml])
+            #expect(again.code == 1)
+            #expect(try TestFiles.read(URL(fileURLWithPath: xml)).hasPrefix(JUnitReport.prolog))
+        }
+    }
 }
 
 @Suite("GitLab's node variables only when asked")

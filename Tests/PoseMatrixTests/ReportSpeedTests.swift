@@ -45,7 +45,7 @@ struct ReportSpeedTests {
     @Test("a large block goes after what is buffered, and text after it, in order")
     func outputFileOrder() throws {
         let folder = try TestFiles.temporaryFolder()
-        let file = try OutputFile(folder.appendingPathComponent("out.txt"), owner: .assigned)
+        let file = try OutputFile(folder.appendingPathComponent("out.txt"), owner: .junit)
         let block = [UInt8](repeating: UInt8(ascii: "b"), count: OutputFile.directLimit)
         try file.write("head\n")
         try file.write(bytes: block)
@@ -61,7 +61,7 @@ struct ReportSpeedTests {
     func reservationFilledInPlace() throws {
         let folder = try TestFiles.temporaryFolder()
         let report = folder.appendingPathComponent("junit.xml")
-        let file = try OutputFile(report, owner: .assigned)
+        let file = try OutputFile(report, owner: .junit)
         let block = [UInt8](repeating: UInt8(ascii: "x"), count: OutputFile.directLimit)
         try file.write("<a>\n")
         let first = try file.reserve(8)
@@ -82,7 +82,7 @@ struct ReportSpeedTests {
     func reservationOverflow() throws {
         let folder = try TestFiles.temporaryFolder()
         let report = folder.appendingPathComponent("junit.xml")
-        let file = try OutputFile(report, owner: .assigned)
+        let file = try OutputFile(report, owner: .junit)
         let block = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)  // more than one read back
         let first = try file.reserve(2)
         try file.write(bytes: block)

@@ -53,7 +53,7 @@ enum RunCommand {
         let summary: JobSummaryFile?
         let locks: [FolderLock]
         do {
-            (summary, locks) = try prepareOutputs(folders, options: options)
+            (summary, locks) = try prepareOutputs(folders, options: options, environment: context.environment)
         } catch {
             return context.cannotWrite(error, folder: options.output.folder)
         }
@@ -196,9 +196,13 @@ enum RunCommand {
     }
 
     /// Opens the job summary, then creates and locks every report folder, before any case runs;
-    /// the locks are held until the run ends. A dry run writes nothing and locks nothing.
-    private static func prepareOutputs(_ folders: [String], options: Options) throws -> (JobSummaryFile?, [FolderLock]) {
+    /// the locks are held until the run ends. A dry run writes nothing and locks nothing. A file
+    /// at Bazel's XML_OUTPUT_FILE is checked first, as the reports' are: only duo-pose's JUnit is replaced.
+    private static func prepareOutputs(
+        _ folders: [String], options: Options, environment: [String: String]
+    ) throws -> (JobSummaryFile?, [FolderLock]) {
         guard !options.dryRun else { return (nil, []) }
+        if let xmlOutput = Bazel.xmlOutputPath(environment) { try OutputFile.checkReplaceable(xmlOutput, owner: .junit) }
         let summary = try options.output.openSummary()
         var locks: [FolderLock] = []
         for folder in folders {
@@ -241,7 +245,7 @@ enum RunCommand {
         guard let data = FileManager.default.contents(atPath: source) else {
             throw OutputError(path: source, message: "cannot be read back")
         }
-        let file = try OutputFile(URL(fileURLWithPath: destination), owner: .assigned)
+        let file = try OutputFile(URL(fileURLWithPath: destination), owner: .junit)
         try file.write(bytes: data)
         try file.commit()
     }

@@ -14,7 +14,7 @@ extension OutputFile {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw OutputError(path: path, message: "is \(fileKind(info.st_mode)), not a report; " + refusal)
         }
-        guard let signature = owner.signature else { return }
+        let signature = owner.signature
         guard info.st_mode & 0o444 != 0 else {
             let mode = String(format: "%03o", info.st_mode & 0o7777)
             throw OutputError(path: path, message: "cannot be read (mode \(mode), no read permission); " + refusal)

@@ -19,18 +19,15 @@ public final class OutputFile {
         case signoff
         /// `duo-pose scan --sarif FILE`.
         case sarif
-        /// A path the CI engine chose for duo-pose (Bazel's XML_OUTPUT_FILE).
-        case assigned
 
         /// The start of every file of this kind that duo-pose writes.
-        var signature: String? {
+        var signature: String {
             switch self {
             case .results: #"{"type":"header","formatVersion":"#
             case .junit: JUnitReport.prolog
             case .markdown: "# duo-pose: "
             case .signoff: "# Release sign-off: "
             case .sarif: #"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json""#
-            case .assigned: nil
             }
         }
     }
