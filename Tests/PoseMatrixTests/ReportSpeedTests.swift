@@ -136,6 +136,50 @@ struct ReportSpeedTests {
         #expect(String(decoding: out.bytes, as: UTF8.self) == expected)
     }
 
+    @Test("a duration no run takes, or a sum past an integer's microseconds, is written whole, never stopping the program")
+    func hugeDurations() {
+        func seconds(_ value: Double) -> String {
+            var out = ByteBuffer()
+            out.appendSeconds(value)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        func junit(_ value: Double) -> String {
+            var out = ByteBuffer()
+            JUnitReport.appendTime(value, to: &out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        let largest = String(format: "%.0f", Double.greatestFiniteMagnitude)
+        #expect(largest.count == 309 && largest.hasPrefix("17976931348623157"))
+        #expect(seconds(8_999_999_999.5) == "8999999999.5")
+        #expect(seconds(9e9) == "9000000000")
+        #expect(seconds(1e13) == "10000000000000")
+        #expect(seconds(.infinity) == largest)
+        #expect(seconds(.nan) == "0")
+        #expect(junit(1e13) == "10000000000000.000")
+        #expect(junit(1e16) == "10000000000000000.000")
+        #expect(junit(1e300) == JUnitReport.time(1e300) && junit(1e300).hasSuffix(".000"))
+        #expect(junit(.infinity) == largest + ".000")
+        #expect(junit(.nan) == "0.000")
+    }
+
+    @Test("merge sums durations past what fits in an integer's microseconds, and writes the sum whole")
+    func mergeHugeDurations() async throws {
+        let (lines, write) = try await RecountTests.smallResults()
+        var edited = lines
+        var changed = 0
+        for (number, line) in lines.enumerated() where line.hasPrefix(#"{"type":"case""#) && changed < 2 {
+            edited[number] = line.replacing(/"duration":[0-9.]+/, with: #""duration":5e12"#)
+            changed += 1
+        }
+        let path = try write(edited)
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("merged").path
+        let merged = await duoPose(["merge", path, "--out", out])
+        #expect(merged.code == 1)
+        let results = try TestFiles.read(URL(fileURLWithPath: out + "/" + ReportSet.resultsName))
+        #expect(results.contains(#""duration":5000000000000}"#))
+        #expect(results.hasSuffix(#""verdict":"failed","duration":10000000000000}"# + "\n"))
+    }
+
     @Test(
         "a whole number is written digit by digit as String(_:) writes it",
         arguments: [

@@ -218,16 +218,22 @@ public struct JUnitReport {
     /// ``time(_:)``'s text, appended without making a String: a case's few microseconds are
     /// `0.000`, written as bytes (a `String` per case took twice as long: 52 ms of a 10^6-case run's CPU).
     static func appendTime(_ seconds: Double, to out: inout ByteBuffer) {
-        let millis = Int((seconds * 1000).rounded())
-        guard millis >= 0 && millis < 1000 else { return out.append(time(seconds)) }
+        let scaled = (seconds * 1000).rounded()
+        guard scaled >= 0 && scaled < 1000 else { return out.append(time(seconds)) }
+        let millis = Int(scaled)
         out.append(literal: "0.")
         out.append(millis / 100)
         out.append(millis / 10 % 10)
         out.append(millis % 10)
     }
 
-    /// Seconds with exactly three decimals, as the schema's SUREFIRE_TIME allows.
+    /// Seconds with exactly three decimals, as the schema's SUREFIRE_TIME allows. A time no run
+    /// takes (only a results file edited by hand says so: the reader takes any finite duration)
+    /// is written whole rather than converted to an integer it does not fit.
     static func time(_ seconds: Double) -> String {
+        guard seconds >= 0 && seconds < 9e15 else {
+            return String(format: "%.3f", seconds.isFinite ? max(0, seconds) : seconds.isNaN ? 0 : .greatestFiniteMagnitude)
+        }
         let millis = Int64((seconds * 1000).rounded())
         let fraction = String(millis % 1000)
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction

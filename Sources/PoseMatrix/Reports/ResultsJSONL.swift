@@ -1,3 +1,5 @@
+import Foundation
+
 /// `results.jsonl`, the canonical record: a header line, one line per case (after the shared
 /// records it is the first to use, see ``SharedRecordKind``), one line per invariant, a summary line.
 public struct ResultsJSONL {
@@ -166,10 +168,15 @@ public struct ResultsJSONL {
 
 extension ByteBuffer {
     /// Seconds with microsecond precision and no exponent, trailing zeros dropped (`0.000049`, `2`);
-    /// a negative duration, which no clock gives, as 0. Written digit by digit: making a string
-    /// for every case's duration was an allocation per case.
+    /// a negative duration or NaN, which no clock gives, as 0. Written digit by digit: making a string
+    /// for every case's duration was an allocation per case. Past 9·10^9 s (285 years: a sum of
+    /// durations from a results file edited by hand), where a double no longer holds microseconds
+    /// exactly, the whole seconds are written, infinity as the largest double: converting them to
+    /// microseconds in an integer stopped the program past 9·10^12 s.
     mutating func appendSeconds(_ value: Double) {
-        let micros = max(0, Int64((value * 1_000_000).rounded()))
+        guard value > 0 else { return append(0) }
+        guard value < 9e9 else { return append(String(format: "%.0f", value.isFinite ? value : .greatestFiniteMagnitude)) }
+        let micros = Int64((value * 1_000_000).rounded())
         append(Int(micros / 1_000_000))
         var fraction = Int(micros % 1_000_000)
         guard fraction > 0 else { return }
