@@ -463,6 +463,16 @@ struct ForgedHeaderTests {
                 #""poses":["P5"]"#, #""poses":["P5 | passed |\n| forged"]"#,
                 #"checklist item "fold" in the header names "P5 | passed |\n| forged", not a pose P1–P13"#
             ),
+            // An item on no pose has no case to fail it: sign-off counted it as passed.
+            (#""poses":["P1","P2"]"#, #""poses":[]"#, #"checklist item "closed" in the header names no pose"#),
+            (#""poses":["P5"]"#, #""poses":["P5",5]"#, #"checklist item "fold" in the header names 5, not a pose P1–P13"#),
+            (#""id":"fold""#, #""id":"closed""#, #"checklist item "closed" is in the header twice"#),
+            (
+                #""id":"fold""#, #""id":"invariant:x""#,
+                #"checklist item "invariant:x" in the header starts with "invariant:", "#
+                    + "which names the exploration's invariants in sign-off"
+            ),
+            (#""id":"fold""#, #""id":"""#, "a checklist item in the header has an empty id or text"),
         ]
         for (original, forged, message) in forgeries {
             #expect(lines[0].contains(original), "\(original)")

@@ -93,6 +93,12 @@ struct ShardTests {
         let noSummary = folder.appendingPathComponent("nosummary.jsonl").path
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         try Data((lines.dropLast().joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: noSummary))
+        // The same matrix file by its SHA-256, with a checklist item forged onto no pose.
+        let forged = folder.appendingPathComponent("forged.jsonl").path
+        let text = String(decoding: bytes, as: UTF8.self)
+        let forgedText = text.replacing(/"poses":\["[^"\]]*"(,"[^"\]]*")*\]/, maxReplacements: 1) { _ in #""poses":["P1"]"# }
+        #expect(forgedText != text)
+        try Data(forgedText.utf8).write(to: URL(fileURLWithPath: forged))
         let cases: [([String], String)] = [
             (
                 [files[0], files[0], files[2]],
@@ -104,6 +110,11 @@ struct ShardTests {
                 "Error: \(other):1: comes from another matrix (SHA-256 \(try ResultsReader(path: other).header.matrixSHA256.prefix(12))) "
                     + "than \(files[0]) "
                     + "(\(try ResultsReader(path: files[0]).header.matrixSHA256.prefix(12)))\n"
+            ),
+            (
+                [files[0], forged, files[2]],
+                "Error: \(forged):1: names the same matrix as \(files[0]) but states its name, axes or checklist otherwise: "
+                    + "was one of them edited by hand?\n"
             ),
             (
                 [files[0], cut, files[2]],

@@ -14,7 +14,25 @@ extension ResultsReader {
         guard (try? /[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z/.wholeMatch(in: header.generatedAt)) != nil else {
             throw fail("the header's generatedAt \(quoted(header.generatedAt)) is not a UTC time such as 2026-01-31T03:00:00Z")
         }
-        for item in header.checklist {
+        try validate(header.checklist, error: fail)
+    }
+
+    /// The checklist as a matrix may state it: ids and texts not empty, each id once and not an
+    /// invariant's, each item on poses P1–P13, at least one (an item on no pose has no case that
+    /// could fail it, so sign-off counted it as passed).
+    private static func validate(_ checklist: [ChecklistItem], error fail: (String) -> ResultsError) throws(ResultsError) {
+        var ids: Set<String> = []
+        for item in checklist {
+            guard !item.id.isEmpty, !item.text.isEmpty else {
+                throw fail("a checklist item in the header has an empty id or text")
+            }
+            guard ids.insert(item.id).inserted else { throw fail("checklist item \(quoted(item.id)) is in the header twice") }
+            if item.id.hasPrefix(ChecklistItem.reservedPrefix) {
+                throw fail(
+                    "checklist item \(quoted(item.id)) in the header starts with \(quoted(ChecklistItem.reservedPrefix)), "
+                        + "which names the exploration's invariants in sign-off")
+            }
+            guard !item.poses.isEmpty else { throw fail("checklist item \(quoted(item.id)) in the header names no pose") }
             if let pose = item.poses.first(where: { Pose.named($0) == nil }) {
                 throw fail("checklist item \(quoted(item.id)) in the header names \(quoted(pose)), not a pose P1–P13")
             }

@@ -190,7 +190,13 @@ extension ResultsReader {
             guard let id = item["id"]?.string, let text = item["text"]?.string, let poses = item["poses"]?.items else {
                 throw fail("a checklist item in the header lacks its id, text or poses")
             }
-            checklist.append(ChecklistItem(id: id, text: text, poses: poses.compactMap(\.string)))
+            let poseIDs = try poses.map { pose throws(ResultsError) in
+                guard let poseID = pose.string else {
+                    throw fail("checklist item \(quoted(id)) in the header names \(pose.shortText), not a pose P1–P13")
+                }
+                return poseID
+            }
+            checklist.append(ChecklistItem(id: id, text: text, poses: poseIDs))
         }
         return checklist
     }

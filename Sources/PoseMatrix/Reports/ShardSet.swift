@@ -70,6 +70,13 @@ enum ShardSet {
                 }
             ),
             (
+                other.matrixName != first.matrixName || other.axes != first.axes || other.checklist != first.checklist,
+                {
+                    "names the same matrix as \(firstPath) but states its name, axes or checklist otherwise: "
+                        + "was one of them edited by hand?"
+                }
+            ),
+            (
                 other.planCases != first.planCases,
                 {
                     "comes from a plan of \(other.planCases) cases, \(firstPath) from one of \(first.planCases): "
