@@ -121,7 +121,7 @@ struct ScanFixtureTests {
         + #"{"file":"App/Fenster \"Größe\".swift","line":2,"#
         + #""message":"requestSceneSessionActivation passes errorHandler: nil: a refused window shows the person nothing","#
         + #""rule":"DUO010"}],"inventory":[],"project":"App.xcodeproj/project.pbxproj","#
-        + #""skipped":{"binary":0,"linkLoops":0,"otherProjects":0,"otherTargets":0,"tooLarge":0,"unreadable":0},"#
+        + #""skipped":{"binary":0,"linkLoops":0,"otherProjects":0,"otherTargets":0,"outsideTree":0,"tooLarge":0,"unreadable":0},"#
         + #""unknown":["orientations","linkedSDK","state.savesOn","state.cachesScreen"]}"# + "\n"
 
     @Test("--json escapes quotes, backslashes and controls, keeps non-ASCII and /, and reads back to the same text")
@@ -399,6 +399,31 @@ struct ScanRobustnessTests {
             run.stdout.split(separator: "\n").first
                 == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 2 files read, 3 skipped (1 binary, 1 too large, 1 link loop)"
         )
+    }
+
+    @Test("a link out of the tree is counted, not followed; a link inside it is followed; a link to nothing is unreadable")
+    func linksOutside() async throws {
+        let app = try TemporaryApp(files: ["App/Main.swift": "let a = 1\n"])
+        let outside = try TestFiles.temporaryFolder()
+        let opener =
+            "func open() { UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }\n"
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("Evil"), withIntermediateDirectories: true)
+        try opener.write(to: outside.appendingPathComponent("Evil/Opener.swift"), atomically: false, encoding: .utf8)
+        let links = [
+            ("App/vendor", outside), ("App/Opener.swift", outside.appendingPathComponent("Evil/Opener.swift")),
+            ("App/Again.swift", app.root.appendingPathComponent("App/Main.swift")),
+            ("App/Gone.swift", outside.appendingPathComponent("gone.swift")),
+        ]
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(at: app.root.appendingPathComponent(name), withDestinationURL: target)
+        }
+        let run = await duoPose(["scan", app.root.path])
+        #expect(run.code == 0)
+        #expect(
+            run.stdout.split(separator: "\n").first
+                == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 3 files read, 3 skipped (2 outside the tree, 1 unreadable)"
+        )
+        #expect(!run.stdout.contains("DUO010"))
     }
 
     @Test("a folder that cannot be opened is skipped and counted", .enabled(if: getuid() != 0, "root opens every folder"))

@@ -101,6 +101,7 @@ extension SourceTree.Skipped {
         json.member("linkLoops", linkLoops)
         json.member("otherProjects", vendored)
         json.member("otherTargets", otherTargets)
+        json.member("outsideTree", outside)
         json.member("tooLarge", huge)
         json.member("unreadable", unreadable)
         json.endObject()

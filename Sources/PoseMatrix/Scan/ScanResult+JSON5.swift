@@ -26,6 +26,7 @@ extension ScanResult {
         guard skipped.total > 0 else { return "" }
         let parts = [
             (skipped.binary, "binary"), (skipped.huge, "too large"), (skipped.linkLoops, "link loop"),
+            (skipped.outside, "outside the tree"),
             (skipped.unreadable, "unreadable"), (skipped.vendored, "in another project"),
             (skipped.otherTargets, "in another target"),
         ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }

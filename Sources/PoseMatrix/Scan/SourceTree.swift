@@ -1,18 +1,21 @@
 import Foundation
 
 /// The files of an app's tree that the scanner reads, found in one walk that never follows a
-/// link twice, never reads a huge or binary file and never stops at a folder it cannot open.
+/// link out of the tree or twice, never reads a huge or binary file and never stops at a folder
+/// it cannot open.
 struct SourceTree: Sendable {
     /// What the walk left out, counted for the summary line.
     struct Skipped: Sendable, Hashable {
         var binary = 0
         var huge = 0
         var linkLoops = 0
+        /// Links to files or folders outside the tree: another app's project, `/proc`.
+        var outside = 0
         var unreadable = 0
         var vendored = 0
         var otherTargets = 0
 
-        var total: Int { binary + huge + linkLoops + unreadable + vendored + otherTargets }
+        var total: Int { binary + huge + linkLoops + outside + unreadable + vendored + otherTargets }
     }
 
     /// One file: its path relative to the tree's root, with `/` separators.
@@ -31,13 +34,28 @@ struct SourceTree: Sendable {
     var root: URL
     var files: [File] = []
     var skipped = Skipped()
+    /// The root with every link in its path resolved, which a followed link must stay under.
+    private let resolvedRoot: String
 
     /// Walks the tree under `root`, sorted by path so that output never depends on the file system's order.
     init(root: URL) {
         self.root = root
+        resolvedRoot = Self.resolved(root.path) ?? root.path
         var visited: Set<[UInt64]> = []
         walk(root, relative: "", visited: &visited)
         files.sort { $0.path < $1.path }
+    }
+
+    /// The path with every link in it resolved, or nil when it leads nowhere.
+    private static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether a resolved path is the tree itself or in it.
+    private func isInside(_ target: String) -> Bool {
+        target == resolvedRoot || target.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
     }
 
     private mutating func walk(_ folder: URL, relative: String, visited: inout Set<[UInt64]>) {
@@ -58,9 +76,19 @@ struct SourceTree: Sendable {
             let url = folder.appendingPathComponent(name)
             let path = relative.isEmpty ? name : relative + "/" + name
             var entry = stat()
-            guard stat(url.path, &entry) == 0 else {
+            guard lstat(url.path, &entry) == 0 else {
                 skipped.unreadable += 1
                 continue
+            }
+            if (entry.st_mode & S_IFMT) == S_IFLNK {
+                guard let target = Self.resolved(url.path), stat(url.path, &entry) == 0 else {
+                    skipped.unreadable += 1  // a link to nothing
+                    continue
+                }
+                guard isInside(target) else {
+                    skipped.outside += 1
+                    continue
+                }
             }
             if (entry.st_mode & S_IFMT) == S_IFDIR {
                 if name.hasSuffix(".xcodeproj") {
