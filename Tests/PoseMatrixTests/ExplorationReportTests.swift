@@ -194,6 +194,17 @@ struct ExplorationReportTests {
                 #""unchecked":16,"#, "", first + 2,
                 "invariant \"the accessory only while fully open\" is not run but lacks its unchecked count or reason"
             ),
+            // Counts that cannot be: signoff.md printed "checked in -99935865 of the 64134 states".
+            (
+                #""depth":3,"applies":18"#, #""depth":3,"applies":369"#, first,
+                "invariant \"content is reachable\" applies in 369 states, more than the 368 explored"
+            ),
+            (
+                #""unchecked":16,"#, #""unchecked":100000000,"#, first + 2,
+                "invariant \"the accessory only while fully open\" leaves 100000000 states unchecked, "
+                    + "more than the 202 it applies in"
+            ),
+            (#""name":"content is reachable""#, #""name":"""#, first, "an invariant line's name is empty"),
         ]
         for (index, edit) in edits.enumerated() {
             let bad = try Self.edited(path, as: "bad\(index).jsonl") { lines in

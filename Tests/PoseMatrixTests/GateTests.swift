@@ -493,6 +493,10 @@ struct ForgedHeaderTests {
         let first = try #require(lines.firstIndex { $0.hasPrefix(#"{"type":"case","index":0,"pose":"P1","#) })
         let duration = try #require(lines[first].firstMatch(of: /"duration":[0-9.]+/)).0
         let header = #"{"type":"header","#
+        let failed = try #require(lines.firstIndex { $0.contains(#""status":"failed","failures":0,"#) })
+        let notRun = try #require(lines.firstIndex { $0.contains(#""status":"notRun","reason":0,"#) })
+        let record = try #require(lines.firstIndex { $0.hasPrefix(#"{"type":"failures","#) })
+        let passed = try #require(lines[record...].firstIndex { $0.contains(#""status":"passed""#) })
         // (line, text, forged text, message)
         let forgeries: [(Int, String, String, String)] = [
             (0, #""plan":{"cases":14}"#, #""plan":{"cases":1e300}"#, "the header's plan.cases is not a count"),
@@ -518,6 +522,27 @@ struct ForgedHeaderTests {
                 "case 0: duration 1e400 is not a number of seconds of 0 or more"
             ),
             (first, String(duration), #""duration":NaN"#, "case 0: duration NaN is not a number of seconds of 0 or more"),
+            (
+                first, #""values":{"profile":"device"}"#, #""values":{"profile":["device"]}"#,
+                "case 0: profile is an array of 1, not a text, a finite number or true/false"
+            ),
+            // A status without what it rests on, or with what it cannot have.
+            (failed, #""failures":0,"#, "", "case 2 failed but names no failures record"),
+            (notRun, #""reason":0,"#, "", "case 4 was not run but names no reason record"),
+            (passed, #""status":"passed""#, #""status":"passed","failures":0"#, "case 6 passed but names a failures record"),
+            (
+                record, #""actual":"466x678""#, #""actual":NaN"#,
+                "a failure in failures record 0 is incomplete, or holds a number that is not finite"
+            ),
+            (
+                0, #""trust":["apple","measured","inference","unverified"]"#, #""trust":[]"#,
+                "the header's trust names no provenance level"
+            ),
+            (0, header, header + #""strict":"yes","#, "the header's strict is not true or false"),
+            (
+                0, #""plan":{"cases":14}"#, #""plan":{"cases":14,"matrixCases":3}"#,
+                "the header's plan.matrixCases (3) is less than its plan.cases (14)"
+            ),
         ]
         for (line, original, forged, message) in forgeries {
             #expect(lines[line].contains(original), "\(original)")

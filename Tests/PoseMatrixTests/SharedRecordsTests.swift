@@ -87,7 +87,7 @@ struct SharedRecordsTests {
                 return (line, lines[line].replacingOccurrences(of: #"{"op":"==","value":"678x466"}"#, with: #""678x466""#))
             },
             message: { lines in
-                "\(lines.firstIndex { $0.hasPrefix(#"{"type":"failures","#) }! + 1): a failure in failures record 0 is incomplete"
+                "\(lines.firstIndex { $0.hasPrefix(#"{"type":"failures","#) }! + 1): a failure in failures record 0 is incomplete, or holds a number that is not finite"
             }),
     ]
 

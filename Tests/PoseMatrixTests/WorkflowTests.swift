@@ -202,10 +202,16 @@ struct BaselineTests {
         var lines = [
             #"{"type":"header","formatVersion":2,"tool":"duo-pose","toolVersion":"0.1.0","generatedAt":"1970-01-01T00:00:00Z","matrix":{"name":"B","path":"b.json","sha256":"\#(String(repeating: "0", count: 64))"},"axes":{},"plan":{"cases":\#(cases.count)},"checklist":[]}"#
         ]
+        // What a failed case rests on, and a case not run or in error.
+        lines.append(
+            #"{"type":"failures","id":0,"items":[{"observable":"display","expected":{"op":"==","value":"inner"},"#
+                + #""actual":"outer","provenance":"measured","source":"M S0"}]}"#)
+        lines.append(#"{"type":"reason","id":0,"text":"no source"}"#)
         for (index, (id, status)) in cases.enumerated() {
+            let record = [.failed: #","failures":0"#, .notRun: #","reason":0"#, .error: #","reason":0"#][status] ?? ""
             lines.append(
-                #"{"type":"case","index":\#(index),"id":"\#(id)","pose":"P1","values":{},"status":"\#(status.rawValue)","duration":0}"#
-            )
+                #"{"type":"case","index":\#(index),"id":"\#(id)","pose":"P1","values":{},"status":"\#(status.rawValue)""#
+                    + #"\#(record),"duration":0}"#)
         }
         let count = { (status: CaseResult.Status) in cases.filter { $0.1 == status }.count }
         lines.append(

@@ -81,7 +81,7 @@ extension JSONNode {
         switch value {
         case .string(let text): .text(text)
         case .bool(let flag): .bool(flag)
-        case .number(let number, _): .number(number)
+        case .number(let number, _): number.isFinite ? .number(number) : nil  // NaN and Infinity are no value a run observes
         case .array(let items):
             items.allSatisfy { $0.string != nil } ? .list(items.compactMap(\.string)) : nil
         default: nil
@@ -98,13 +98,24 @@ extension JSONNode {
             guard let items = operand.items else { return nil }
             let values = items.compactMap(\.observedValue)
             return values.count == items.count ? .oneOf(values) : nil
-        case ">=": return operand.number.map(Condition.atLeast)
-        case "<=": return operand.number.map(Condition.atMost)
+        case ">=": return operand.number.flatMap { $0.isFinite ? Condition.atLeast($0) : nil }
+        case "<=": return operand.number.flatMap { $0.isFinite ? Condition.atMost($0) : nil }
         case "≈":
-            guard let value = operand.observedValue, let tolerance = self["tolerance"]?.number else { return nil }
+            guard let value = operand.observedValue, let tolerance = self["tolerance"]?.number, tolerance.isFinite,
+                tolerance >= 0
+            else { return nil }
             return .approximately(value, tolerance: tolerance)
         case "contains": return operand.string.map(Condition.contains)
         default: return nil
+        }
+    }
+
+    /// Whether the node is an axis value as ``axisText`` reads one: a string, true or false, or a finite number.
+    var isAxisValue: Bool {
+        switch value {
+        case .string, .bool: true
+        case .number(let number, _): number.isFinite
+        default: false
         }
     }
 

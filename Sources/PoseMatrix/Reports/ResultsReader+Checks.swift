@@ -48,6 +48,9 @@ extension ResultsReader {
         var scope = RunScope()
         if let cases = node["plan"]?["matrixCases"] {
             guard let count = Self.count(cases) else { throw fail("the header's plan.matrixCases is not a count") }
+            if let planned = Self.count(node["plan"]?["cases"]), count < planned {
+                throw fail("the header's plan.matrixCases (\(count)) is less than its plan.cases (\(planned))")
+            }
             scope.matrixCases = count
         }
         guard let filter = node["filter"] else { return scope }

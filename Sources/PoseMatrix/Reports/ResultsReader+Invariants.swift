@@ -15,6 +15,10 @@ extension ResultsReader {
         guard let name = node["name"]?.string, let status = node["status"]?.string.flatMap(InvariantResult.Status.init),
             let states = count(node["states"]), let depth = count(node["depth"]), let applies = count(node["applies"])
         else { throw fail("an invariant line lacks its name, status, states, depth or applies") }
+        guard !name.isEmpty else { throw fail("an invariant line's name is empty") }
+        guard applies <= states else {
+            throw fail("invariant \(quoted(name)) applies in \(applies) states, more than the \(states) explored")
+        }
         let start = node["start"]?.string
         if let start, Pose.named(start) == nil {
             throw fail("invariant \(quoted(name)) starts at \(quoted(start)), not a pose P1–P13")
@@ -25,6 +29,10 @@ extension ResultsReader {
         case .notRun:
             guard let unchecked = count(node["unchecked"]), let reason = node["reason"]?.string else {
                 throw fail("invariant \(quoted(name)) is not run but lacks its unchecked count or reason")
+            }
+            guard unchecked <= applies else {
+                throw fail(
+                    "invariant \(quoted(name)) leaves \(unchecked) states unchecked, more than the \(applies) it applies in")
             }
             (result.unchecked, result.reason) = (unchecked, reason)
         case .broken:

@@ -73,7 +73,7 @@ struct SharedRecords {
             let expected = item["expected"]?.condition, let actual = item["actual"]?.observedValue,
             let provenance = item["provenance"]?.string.flatMap(Provenance.init(rawValue:)),
             let source = item["source"]?.string
-        else { throw fail("a failure in \(place) is incomplete") }
+        else { throw fail("a failure in \(place) is incomplete, or holds a number that is not finite") }
         return CaseResult.Failure(
             observable: observable, expected: expected, actual: actual, provenance: provenance, source: source)
     }

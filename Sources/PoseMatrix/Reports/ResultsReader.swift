@@ -162,6 +162,7 @@ extension ResultsReader {
             generatedAt: generatedAt, planCases: planCases, shard: shard, observations: observations)
         header.planInvariants = try Self.invariantCount(node, error: fail)
         header.trust = trust
+        if let strict = node["strict"], strict.bool == nil { throw fail("the header's strict is not true or false") }
         header.strict = node["strict"]?.bool ?? false
         header.failOnNew = node["failOn"]?.string == "new"
         header.scope = try scope(node, error: fail)
@@ -228,38 +229,19 @@ extension ResultsReader {
             }
             set.insert(level)
         }
+        guard !set.isEmpty else { throw fail("the header's trust names no provenance level") }
         return Trust(set)
     }
 
     fileprivate static func caseResult(
         _ node: JSONNode, records: SharedRecords, error fail: (String) -> ResultsError
     ) throws(ResultsError) -> CaseResult {
-        guard let indexNode = node["index"], let pose = node["pose"]?.string,
-            let statusText = node["status"]?.string, let status = CaseResult.Status(rawValue: statusText),
-            let durationNode = node["duration"], let valueMembers = node["values"]?.members
-        else { throw fail("a case line lacks its index, pose, values, status or duration") }
-        // Read back into integers, sums and reports: a fraction, a huge number, NaN or Infinity
-        // would be truncated, or stop the program, where it is used.
-        guard let index = Self.count(indexNode) else {
-            throw fail("a case line's index \(indexNode.shortText) is not a whole number of 0 or more")
-        }
-        guard Pose.named(pose) != nil else { throw fail("case \(index): " + Pose.unknownMessage(pose)) }
-        guard let duration = durationNode.number, duration.isFinite, duration >= 0 else {
-            throw fail("case \(index): duration \(durationNode.shortText) is not a number of seconds of 0 or more")
-        }
-        if let member = valueMembers.first(where: { Axis(rawValue: $0.key) == nil }) {
-            throw fail("case \(index): unknown axis \(quoted(member.key)) in its values")
-        }
-        let title = node["title"]?.string
-        let values = valueMembers.map { AxisEntry(axis: $0.key, value: $0.value.axisText) }
-        var result = CaseResult(
-            index: index, id: "", pose: pose, title: title, values: values, status: status,
-            reason: nil, failures: [], assumptions: [], duration: duration)
+        var result = try caseHead(node, error: fail)
         if let id = node["id"] {
             guard let text = id.string else { throw fail("a case line's id is not a string") }
             result.id = text
         } else {
-            result.id = CaseResult.derivedID(pose: pose, title: title, values: values)
+            result.id = CaseResult.derivedID(pose: result.pose, title: result.title, values: result.values)
             result.idIsDerived = true
         }
         if let reference = node["reason"] {
@@ -272,6 +254,41 @@ extension ResultsReader {
         if let reference = node["assumptions"] {
             result.assumptions = try records.assumptions(reference, of: result.id, error: fail)
         }
-        return result
+        switch result.status {
+        case .passed where !result.failures.isEmpty: throw fail("case \(result.index) passed but names a failures record")
+        case .failed where result.failures.isEmpty: throw fail("case \(result.index) failed but names no failures record")
+        case .notRun where result.reason == nil: throw fail("case \(result.index) was not run but names no reason record")
+        case .error where result.reason == nil: throw fail("case \(result.index) is an error but names no reason record")
+        default: return result
+        }
+    }
+
+    /// A case line's index, pose, title, values, status and duration, each checked: they are read
+    /// back into integers, sums and reports, where a fraction, a huge number, NaN or Infinity
+    /// would be truncated or stop the program, and a pose or axis no matrix has would be reported.
+    private static func caseHead(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> CaseResult {
+        guard let indexNode = node["index"], let pose = node["pose"]?.string,
+            let statusText = node["status"]?.string, let status = CaseResult.Status(rawValue: statusText),
+            let durationNode = node["duration"], let valueMembers = node["values"]?.members
+        else { throw fail("a case line lacks its index, pose, values, status or duration") }
+        guard let index = Self.count(indexNode) else {
+            throw fail("a case line's index \(indexNode.shortText) is not a whole number of 0 or more")
+        }
+        guard Pose.named(pose) != nil else { throw fail("case \(index): " + Pose.unknownMessage(pose)) }
+        guard let duration = durationNode.number, duration.isFinite, duration >= 0 else {
+            throw fail("case \(index): duration \(durationNode.shortText) is not a number of seconds of 0 or more")
+        }
+        for member in valueMembers {
+            guard Axis(rawValue: member.key) != nil else {
+                throw fail("case \(index): unknown axis \(quoted(member.key)) in its values")
+            }
+            guard member.value.isAxisValue else {
+                throw fail("case \(index): \(member.key) is \(member.value.shortText), not a text, a finite number or true/false")
+            }
+        }
+        let values = valueMembers.map { AxisEntry(axis: $0.key, value: $0.value.axisText) }
+        return CaseResult(
+            index: index, id: "", pose: pose, title: node["title"]?.string, values: values, status: status,
+            reason: nil, failures: [], assumptions: [], duration: duration)
     }
 }
