@@ -46,6 +46,8 @@ struct EscapingTests {
     func markdownHostile() {
         #expect(Escaping.markdownCell("[x](javascript:alert(1))") == "\\[x\\](javascript:alert(1))")
         #expect(Escaping.markdownCell("abc\u{202E}fed\u{2066}x\u{2069}\u{200F}") == "abc\u{FFFD}fed\u{FFFD}x\u{FFFD}\u{FFFD}")
+        // An entity would bring a bidirectional override back where the Markdown is shown.
+        #expect(Escaping.markdownCell("x&#x202E;y &amp; z") == "x&amp;#x202E;y &amp;amp; z")
         #expect(Escaping.markdownCell("a\u{85}b\u{9B}c\u{80}d") == "a b c d")
     }
 

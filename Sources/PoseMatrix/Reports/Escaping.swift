@@ -10,7 +10,8 @@ enum Escaping {
 
     /// Text for a Markdown table cell or inline text: `|` escaped, `[` and `]` escaped so that no
     /// link (`[x](javascript:…)`) forms, line breaks and C0 and C1 controls as spaces, and
-    /// bidirectional formatting characters replaced by U+FFFD so that nothing reads reversed.
+    /// bidirectional formatting characters replaced by U+FFFD so that nothing reads reversed;
+    /// `&` as `&amp;`, so that no entity (`&#x202E;`) brings one back when the Markdown is shown.
     static func markdownCell(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -22,6 +23,7 @@ enum Escaping {
             case "]": out += "\\]"
             case "`": out += "'"
             case "<": out += "&lt;"
+            case "&": out += "&amp;"
             default: appendPlain(scalar, to: &out)
             }
         }
