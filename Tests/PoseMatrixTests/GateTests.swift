@@ -539,6 +539,15 @@ struct ForgedHeaderTests {
                 "the header's trust names no provenance level"
             ),
             (0, header, header + #""strict":"yes","#, "the header's strict is not true or false"),
+            // duo-pose read the first of two keys, jq and Python the last: the line means two things.
+            (
+                first, #""status":"passed""#, #""status":"failed","status":"passed""#,
+                #"column 86: duplicate key "status"; first given at column 68"#
+            ),
+            (
+                record, #""actual":"466x678""#, #""actual":"466x678","actual":"678x466""#,
+                #"column 195: duplicate key "actual"; first given at column 176"#
+            ),
             (
                 0, #""plan":{"cases":14}"#, #""plan":{"cases":14,"matrixCases":3}"#,
                 "the header's plan.matrixCases (3) is less than its plan.cases (14)"

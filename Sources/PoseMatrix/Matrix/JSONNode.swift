@@ -77,6 +77,26 @@ extension JSONNode {
     var items: [JSONNode]? { if case .array(let items) = value { items } else { nil } }
     var members: [Member]? { if case .object(let members) = value { members } else { nil } }
 
+    /// A member, anywhere in the node, whose key an earlier member of its object already has, and
+    /// that earlier member: readers differ on which of the two counts (duo-pose took the first,
+    /// `jq` and Python the last), so a file that has one means two things.
+    var firstDuplicateKey: (first: Member, again: Member)? {
+        switch value {
+        case .object(let members):
+            for (index, member) in members.enumerated() {
+                if let first = members[..<index].first(where: { $0.key == member.key }) { return (first, member) }
+                if let found = member.value.firstDuplicateKey { return found }
+            }
+            return nil
+        case .array(let items):
+            for item in items {
+                if let found = item.firstDuplicateKey { return found }
+            }
+            return nil
+        default: return nil
+        }
+    }
+
     /// The node as an axis value in a header.
     var axisValue: AxisValue? {
         switch value {

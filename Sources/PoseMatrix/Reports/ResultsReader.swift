@@ -126,11 +126,18 @@ public final class ResultsReader {
 
     private func parse(_ bytes: [UInt8]) throws(ResultsError) -> JSONNode {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw fail("the line is not valid UTF-8") }
+        let node: JSONNode
         do {
-            return try JSON5Reader.parse(text)
+            node = try JSON5Reader.parse(text)
         } catch {
             throw fail("column \(error.position.column): \(error.message)")
         }
+        if let (first, again) = node.firstDuplicateKey {
+            throw fail(
+                "column \(again.keyPosition.column): duplicate key \(quoted(again.key)); "
+                    + "first given at column \(first.keyPosition.column)")
+        }
+        return node
     }
 }
 
