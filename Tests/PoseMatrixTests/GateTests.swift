@@ -128,6 +128,17 @@ struct ObservationMatchTests {
                 == "Error: \(recording.path):1:1: no record matches a case of built-in:duo-scenes.json: "
                 + "these observations are for another matrix\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
+        // No record at all is no evidence either: every case would have been "not run".
+        for text in ["", "\n\n"] {
+            let empty = try TestFiles.writeTemporary(text, name: "empty.jsonl")
+            let refused = await duoPose(["run", "--observations", empty, "--out", out.path])
+            #expect(refused.code == 65)
+            #expect(
+                refused.stderr
+                    == "Error: \(empty): holds no record, so no case of built-in:duo-scenes.json could be evaluated: "
+                    + "is it the right file?\n")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
     }
 }
 

@@ -2,8 +2,16 @@
 /// title or another matrix's file is an error, never a silently ignored line.
 extension RecordedObservations {
     /// Checks every record against the matrix's cases (whatever --pose and --where keep);
-    /// errors name the record's line and column. A file no record of which matches is refused whole.
+    /// errors name the record's line and column. A file no record of which matches is refused
+    /// whole, and so is a file with no record: every case would be not run, from nothing.
     public func check(against matrix: Matrix, matrixPath: String) throws(MatrixErrors) {
+        guard !records.isEmpty else {
+            throw MatrixErrors(errors: [
+                MatrixError(
+                    file: path, position: nil,
+                    message: "holds no record, so no case of \(matrixPath) could be evaluated: is it the right file?")
+            ])
+        }
         let sorted = records.values.sorted { $0.line < $1.line }
         let errors = sorted.compactMap { mismatch(of: $0, in: matrix) }
         guard !errors.isEmpty else { return }
