@@ -36,6 +36,31 @@ struct InputRobustnessTests {
         #expect(reader.examinedBytes <= reader.byteCount, "examined \(reader.examinedBytes) bytes of \(reader.byteCount)")
     }
 
+    @Test("a value a message shows is cut at 60 characters, however long it is in the file")
+    func longValuesCut() async throws {
+        let digits = String(repeating: "9", count: 1 << 20)
+        let matrix =
+            #"{"formatVersion": 1, "name": "x", "axes": {"hingeAngle": ["# + digits + "," + "1"
+            + String(
+                repeating: "x", count: 1 << 20) + "]}}"
+        let path = try TestFiles.writeTemporary(matrix, name: "long.json")
+        let result = await duoPose(["validate", path])
+        #expect(result.code == 65)
+        #expect(
+            result.stderr
+                == "Error: \(path):1:\(59 + digits.count + 1): invalid number '1\(String(repeating: "x", count: 56))...'\n")
+        let string = String(repeating: "s", count: 1 << 20)
+        let path2 = try TestFiles.writeTemporary(
+            #"{"formatVersion": 1, "name": "x", "axes": {"hingeAngle": ["# + digits + ", \"" + string
+                + "\"]}, \"poses\": [{\"pose\": \"P1\"}]}",
+            name: "long2.json")
+        let second = await duoPose(["validate", path2])
+        #expect(second.code == 65)
+        #expect(second.stderr.contains("invalid value \(String(repeating: "9", count: 57))... for axis hingeAngle"))
+        #expect(second.stderr.contains("invalid value \"\(String(repeating: "s", count: 57))...\" for axis hingeAngle"))
+        #expect(second.stderr.utf8.count < 1_000)
+    }
+
     @Test("a line or a file past the limits is refused with the file and line")
     func limits() async throws {
         let (folder, results) = try await Self.results()

@@ -320,7 +320,7 @@ public struct JSON5Reader {
         }
         let isDecimal = !word.isEmpty && word.allSatisfy { "0123456789.eE+-".contains($0) }
         guard isDecimal, let value = Double(word), word.first != "e", word.first != "E" else {
-            throw error("invalid number '\(text)'", at: start)
+            throw error("invalid number '\(excerpt(text))'", at: start)
         }
         return .number(sign * value, text: text)
     }

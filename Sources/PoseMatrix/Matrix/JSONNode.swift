@@ -55,8 +55,8 @@ public struct JSONNode: Sendable {
         switch value {
         case .null: "null"
         case .bool(let flag): String(flag)
-        case .number(_, let text): text
-        case .string(let text): quoted(text.count > 60 ? String(text.prefix(57)) + "..." : text)
+        case .number(_, let text): excerpt(text)
+        case .string(let text): quoted(excerpt(text))
         case .array(let items): "an array of \(items.count)"
         case .object: "an object"
         }
