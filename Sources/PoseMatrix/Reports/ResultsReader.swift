@@ -30,7 +30,8 @@ public final class ResultsReader {
     public private(set) var invariants: [InvariantResult] = []
     private let lines: LineReader
     private var atEnd = false
-    private var lineNumber = 0
+    /// The line last read, for a reader's own messages.
+    private(set) var lineNumber = 0
     private var sawSummary = false
     /// The longest line read: far more than a case with every observable failing needs.
     static let maximumLineLength = 16 << 20
