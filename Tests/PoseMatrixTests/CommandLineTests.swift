@@ -123,6 +123,8 @@ struct CommandLineTests {
                 arguments: ["run", "--jobs", "0"],
                 stderr: "Error: --jobs takes a whole number from 1 to 1024, not '0'\n" + runUsage),
             UsageCase(arguments: ["run", "--jobs"], stderr: "Error: --jobs needs a value (N)\n" + runUsage),
+            UsageCase(arguments: ["run", "--summary", ""], stderr: "Error: --summary needs a file\n" + runUsage),
+            UsageCase(arguments: ["run", "--baseline", ""], stderr: "Error: --baseline needs a file\n" + runUsage),
             UsageCase(
                 arguments: ["run", "--pose", "P14"], stderr: "Error: --pose: unknown pose 'P14' (expected P1 to P13)\n" + runUsage
             ),

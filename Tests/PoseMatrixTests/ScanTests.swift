@@ -242,6 +242,10 @@ struct ScanCommandTests {
         let run = await duoPose(["scan", "/nonexistent/App"])
         #expect(run.code == 66)
         #expect(run.stderr == "Error: /nonexistent/App: no such folder\n")
+        let file = TestFiles.fixture("small.json")
+        let onFile = await duoPose(["scan", file])
+        #expect(onFile.code == 66)
+        #expect(onFile.stderr == "Error: \(file): is a file, not an app's folder\n")
     }
 
     @Test("a tree that is not an iOS app is exit 65, saying what was looked for")

@@ -32,6 +32,9 @@ struct OutputOptions {
         strict = parsed.flags.contains("--strict")
         summaryPath = parsed.value("--summary")
         baselinePath = parsed.value("--baseline")
+        for (option, value) in [("--summary", summaryPath), ("--baseline", baselinePath)] where value?.isEmpty == true {
+            throw UsageError(message: "\(option) needs a file", command: command)
+        }
         if let text = parsed.value("--fail-on") {
             guard let value = FailOn(rawValue: text) else {
                 let allowed = FailOn.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")

@@ -12,8 +12,11 @@ public enum Scanner {
     /// Scans the tree at `path`; the result's paths are relative to it.
     public static func scan(_ path: String) throws(ScanError) -> ScanResult {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ScanError(cause: .missing, description: "\(path): no such folder")
+        }
+        guard isFolder.boolValue else {
+            throw ScanError(cause: .missing, description: "\(path): is a file, not an app's folder")
         }
         var tree = SourceTree(root: URL(fileURLWithPath: path))
         guard let target = appTarget(in: &tree) else {
