@@ -3,7 +3,8 @@
 extension SignoffCommand {
     /// The waivers by id: each argument split after the longest id it starts with followed by `=`
     /// (so that a name with `=` in it can be waived), else at its first `=`; a usage error for an id
-    /// given without a reason or one that names nothing in the results.
+    /// given without a reason, given twice (which reason would signoff.md show?) or one that names
+    /// nothing in the results.
     static func resolveWaivers(
         _ request: Request, items: [ChecklistItem], invariants: [InvariantResult]
     ) throws(UsageError) -> [String: String] {
@@ -19,7 +20,9 @@ extension SignoffCommand {
             guard !reason.isEmpty else {
                 throw UsageError(message: "--waive \(id) needs a reason: --waive ID=reason", command: .signoff)
             }
-            waivers[id] = reason
+            guard waivers.updateValue(reason, forKey: id) == nil else {
+                throw UsageError(message: "--waive \(id) is given twice: waive it once, with one reason", command: .signoff)
+            }
         }
         if let error = unknownWaiver(waivers, items: items, invariants: invariants) { throw error }
         return waivers
