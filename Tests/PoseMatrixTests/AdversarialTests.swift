@@ -224,6 +224,21 @@ struct AdversarialTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["report.md"])
     }
 
+    @Test("another of duo-pose's files where a sign-off goes is refused, and named for what it is")
+    func otherOwnFile() async throws {
+        let out = try TestFiles.temporaryFolder()
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", out.path, "--quiet"])
+        let report = out.appendingPathComponent(ReportSet.markdownName)
+        let before = try TestFiles.read(report)
+        let results = out.appendingPathComponent(ReportSet.resultsName).path
+        let result = await duoPose(["signoff", results, "--by", "Ada", "--out", report.path])
+        #expect(result.code == 74)
+        #expect(
+            result.stderr == "Error: cannot write the reports: \(report.path): is duo-pose's report.md, not a sign-off; "
+                + "refusing to replace it (move it, or choose another --out)\n")
+        #expect(try TestFiles.read(report) == before)
+    }
+
     @Test("two runs, any --jobs, give the same bytes under --deterministic and under SOURCE_DATE_EPOCH")
     func determinism() async throws {
         var digests: Set<String> = []

@@ -24,13 +24,17 @@ extension OutputFile {
             throw OutputError(path: path, message: "cannot be read: \(systemReason(errno)); " + refusal)
         }
         defer { close(descriptor) }
-        var start = [UInt8](repeating: 0, count: signature.utf8.count)
+        var start = [UInt8](repeating: 0, count: Owner.allCases.map(\.signature.utf8.count).max()!)
         let count = read(descriptor, &start, start.count)
         if count < 0 {
             throw OutputError(path: path, message: "cannot be read: \(systemReason(errno)); " + refusal)
         }
-        if count != start.count || start != Array(signature.utf8) {
-            throw OutputError(path: path, message: "exists and was not written by duo-pose; " + refusal)
+        let read = start.prefix(max(0, count))
+        guard !read.starts(with: signature.utf8) else { return }
+        // Another of duo-pose's files (report.md where a sign-off goes) is not one to replace either, but say what it is.
+        if let other = Owner.allCases.first(where: { read.starts(with: $0.signature.utf8) }) {
+            throw OutputError(path: path, message: "is duo-pose's \(other.kind), not a \(owner.kind); " + refusal)
         }
+        throw OutputError(path: path, message: "exists and was not written by duo-pose; " + refusal)
     }
 }

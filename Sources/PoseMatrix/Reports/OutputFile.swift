@@ -12,13 +12,24 @@ public final class OutputFile {
 
     /// Which of duo-pose's files this is: an existing file of the name is replaced only when
     /// duo-pose wrote it, as its first bytes show.
-    public enum Owner: Sendable {
+    public enum Owner: Sendable, CaseIterable {
         case results
         case junit
         case markdown
         case signoff
         /// `duo-pose scan --sarif FILE`.
         case sarif
+
+        /// What the file is, for messages.
+        var kind: String {
+            switch self {
+            case .results: "results.jsonl"
+            case .junit: "JUnit report"
+            case .markdown: "report.md"
+            case .signoff: "sign-off"
+            case .sarif: "SARIF log"
+            }
+        }
 
         /// The start of every file of this kind that duo-pose writes.
         var signature: String {
