@@ -129,7 +129,7 @@ struct ObservationMatchTests {
                 + "these observations are for another matrix\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // No record at all is no evidence either: every case would have been "not run".
-        for text in ["", "\n\n"] {
+        for text in ["", "\n\n", "// recorded later\n  /* nothing yet */\n"] {
             let empty = try TestFiles.writeTemporary(text, name: "empty.jsonl")
             let refused = await duoPose(["run", "--observations", empty, "--out", out.path])
             #expect(refused.code == 65)

@@ -37,6 +37,15 @@ public struct JSON5Reader {
         return node
     }
 
+    /// Whether the text holds anything but white space and comments: a recording's line of
+    /// comments only is a blank line, not an empty file. An unclosed comment holds something,
+    /// which ``parse(_:)`` then reports.
+    public static func holdsValue(_ text: String) -> Bool {
+        var reader = JSON5Reader(bytes: Array(text.utf8))
+        guard (try? reader.skipSpace()) != nil else { return true }
+        return reader.index < reader.bytes.count
+    }
+
     private init(bytes: [UInt8]) {
         self.bytes = bytes
     }

@@ -92,7 +92,7 @@ public struct RecordedObservations: Sendable {
                 MatrixError(file: path, position: SourcePosition(line: number, column: 1), message: "the line is not valid UTF-8")
             ]
         }
-        guard !text.allSatisfy(\.isWhitespace) else { return [] }
+        guard JSON5Reader.holdsValue(text) else { return [] }  // blank, or comments only
         var decoder = MatrixDecoder(file: path)
         let record: (String, Record)?
         do {
