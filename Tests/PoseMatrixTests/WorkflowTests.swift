@@ -226,15 +226,6 @@ struct BaselineTests {
             duration: 0)
     }
 
-    @Test("a baseline with one case id twice is refused at the second: cases are matched by id")
-    func duplicateIDs() throws {
-        let path = try Self.resultsFile([("same", .passed), ("other", .passed), ("same", .failed)])
-        #expect(
-            throws: ResultsError(
-                file: path, line: 6, message: #"case 2 has the id "same" of an earlier case: cases are matched by id"#)
-        ) { try BaselineComparison(path: path) }
-    }
-
     @Test("classifies every case against the baseline")
     func classification() throws {
         let path = try Self.resultsFile([

@@ -73,15 +73,7 @@ public struct BaselineComparison: Sendable {
         }
         header = reader.header
         var statuses: [String: (status: CaseResult.Status, failing: String)] = [:]
-        while let result = try reader.next() {
-            // A matrix gives each entry of a pose its own title, so a plan's ids differ; one given
-            // twice would make the counts of new, removed and still failing cases wrong.
-            guard statuses.updateValue((result.status, Self.failing(result)), forKey: result.id) == nil else {
-                throw ResultsError(
-                    file: path, line: reader.lineNumber,
-                    message: "case \(result.index) has the id \(quoted(result.id)) of an earlier case: cases are matched by id")
-            }
-        }
+        while let result = try reader.next() { statuses[result.id] = (result.status, Self.failing(result)) }
         before = statuses
         invariantsBefore = Dictionary(reader.invariants.map { ($0.name, $0.status) }, uniquingKeysWith: { $1 })
         diff = BaselineDiff(path: path)

@@ -30,8 +30,7 @@ public final class ResultsReader {
     public private(set) var invariants: [InvariantResult] = []
     private let lines: LineReader
     private var atEnd = false
-    /// The line last read, for a reader's own messages.
-    private(set) var lineNumber = 0
+    private var lineNumber = 0
     private var sawSummary = false
     /// The longest line read: far more than a case with every observable failing needs.
     static let maximumLineLength = 16 << 20
