@@ -580,6 +580,32 @@ struct ForgedHeaderTests {
         }
     }
 
+    @Test("a summary's baseline counts that are not counts, or whose sum would not fit, are refused")
+    func baselineCounts() async throws {
+        let folder = try TestFiles.temporaryFolder()
+        let first = folder.appendingPathComponent("first").path
+        let second = folder.appendingPathComponent("second").path
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", first, "--quiet"])
+        _ = await duoPose([
+            "run", TestFiles.fixture("small.json"), "--out", second, "--quiet", "--baseline", first + "/results.jsonl",
+        ])
+        let lines = try TestFiles.read(URL(fileURLWithPath: second + "/results.jsonl")).split(separator: "\n").map(String.init)
+        #expect(lines[lines.count - 1].contains(#""newFailures":0,"#))
+        for forged in ["9e18", "1e16", "-1", "0.5"] {
+            var edited = lines
+            edited[lines.count - 1] = lines[lines.count - 1].replacingOccurrences(
+                of: #""newFailures":0,"#, with: #""newFailures":\#(forged),"#)
+            let path = try TestFiles.writeTemporary(edited.joined(separator: "\n") + "\n", name: "results.jsonl")
+            for command in [["signoff", path, "--by", "Ada"], ["merge", path, "--out", path + ".out"]] {
+                let result = await duoPose(command)
+                #expect(result.code == 65, "\(forged)")
+                #expect(
+                    result.stderr
+                        == "Error: \(path):\(lines.count): the summary's baseline newFailures and newlyBroken are not counts\n")
+            }
+        }
+    }
+
     @Test("report.md and signoff.md escape the header's fields")
     func escaped() throws {
         let loaded = try MatrixLoader.loadBuiltIn()

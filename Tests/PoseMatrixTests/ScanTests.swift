@@ -428,6 +428,19 @@ struct ScanRobustnessTests {
                 == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 3 files read, 3 skipped (2 outside the tree, 1 unreadable)"
         )
         #expect(!run.stdout.contains("DUO010"))
+        // The project file of an .xcodeproj folder, linked to another checkout's.
+        let other = try TemporaryApp(settings: ["INFOPLIST_KEY_UIApplicationSupportsMultipleScenes": "YES"])
+        let project = app.root.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        try FileManager.default.removeItem(at: project)
+        try FileManager.default.createSymbolicLink(
+            at: project, withDestinationURL: other.root.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        let linked = await duoPose(["scan", app.root.path])
+        #expect(linked.code == 65)
+        #expect(linked.stdout.isEmpty)
+        #expect(
+            linked.stderr
+                == "Error: \(app.root.path): not an iOS app: no application target for iPhone in an .xcodeproj, "
+                + "an XcodeGen project.yml or a Tuist Project.swift (2 files looked at)\n")
     }
 
     @Test("a folder that cannot be opened is skipped and counted", .enabled(if: getuid() != 0, "root opens every folder"))

@@ -79,7 +79,8 @@ extension JSONNode {
 
     /// A member, anywhere in the node, whose key an earlier member of its object already has, and
     /// that earlier member: readers differ on which of the two counts (duo-pose took the first,
-    /// `jq` and Python the last), so a file that has one means two things.
+    /// `jq` and Python the last), so a file that has one means two things. Keys compare as the
+    /// subscript looks them up, with `==`: two spellings of one text would both answer it.
     var firstDuplicateKey: (first: Member, again: Member)? {
         switch value {
         case .object(let members):

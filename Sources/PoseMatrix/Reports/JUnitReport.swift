@@ -232,7 +232,7 @@ public struct JUnitReport {
     /// is written whole rather than converted to an integer it does not fit.
     static func time(_ seconds: Double) -> String {
         guard seconds >= 0 && seconds < 9e15 else {
-            return String(format: "%.3f", seconds.isFinite ? max(0, seconds) : seconds.isNaN ? 0 : .greatestFiniteMagnitude)
+            return String(format: "%.3f", seconds.isFinite ? max(0, seconds) : seconds > 0 ? .greatestFiniteMagnitude : 0)
         }
         let millis = Int64((seconds * 1000).rounded())
         let fraction = String(millis % 1000)

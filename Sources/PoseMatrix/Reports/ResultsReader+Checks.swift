@@ -137,10 +137,14 @@ struct CaseSequence {
                     + (header.shard.map { ": the exploration's invariants belong to shard 1/\($0.total)" } ?? ""))
         }
         try checkInvariantSummary(node, error: fail)
-        // What --fail-on new counts: new failures and newly broken invariants.
-        let newFailures = node["baseline"].map { baseline in
-            [baseline["newFailures"], baseline["invariants"]?["newlyBroken"]]
-                .compactMap { $0?.number.flatMap { Int(exactly: $0) } }.reduce(0, +)
+        // What --fail-on new counts: new failures and newly broken invariants, each a count whose sum
+        // fits (two counts of 9e18 each stopped the program when added).
+        let newFailures = try node["baseline"].map { baseline throws(ResultsError) in
+            let counts = [baseline["newFailures"], baseline["invariants"]?["newlyBroken"]].compactMap { $0 }
+            guard counts.allSatisfy({ ResultsReader.count($0).map { $0 < 1 << 53 } ?? false }) else {
+                throw fail("the summary's baseline newFailures and newlyBroken are not counts")
+            }
+            return counts.compactMap { ResultsReader.count($0) }.reduce(0, +)
         }
         let verdict = header.verdict(counts, invariants: invariants, newFailures: newFailures).word
         if let word = node["verdict"]?.string, word != verdict {

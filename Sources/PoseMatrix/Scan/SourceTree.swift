@@ -92,7 +92,7 @@ struct SourceTree: Sendable {
             }
             if (entry.st_mode & S_IFMT) == S_IFDIR {
                 if name.hasSuffix(".xcodeproj") {
-                    files.append(File(path: path + "/project.pbxproj", url: url.appendingPathComponent("project.pbxproj")))
+                    addProject(in: url, path: path)
                 } else if !name.hasSuffix(".xcassets") && !name.hasSuffix(".xcworkspace") {
                     walk(url, relative: path, visited: &visited)
                 }
@@ -104,6 +104,20 @@ struct SourceTree: Sendable {
                 }
             }
         }
+    }
+
+    /// An `.xcodeproj`'s project file, unless it is a link out of the tree (another checkout's
+    /// project would be read as the app's); a link to nothing is counted when it cannot be read.
+    private mutating func addProject(in folder: URL, path: String) {
+        let project = folder.appendingPathComponent("project.pbxproj")
+        var entry = stat()
+        if lstat(project.path, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFLNK, let target = Self.resolved(project.path),
+            !isInside(target)
+        {
+            skipped.outside += 1
+            return
+        }
+        files.append(File(path: path + "/project.pbxproj", url: project))
     }
 
     /// The files any rule reads: sources, property lists, project descriptions and build settings.
