@@ -65,6 +65,14 @@ struct MatrixValidationTests {
             text: #"{ "formatVersion": 1, "name": "Bad", "axes": { "profile": [] }, "poses": \#(one) }"#,
             errors: ["FILE:1:59: axes.profile: expected at least one value, found an empty array"]),
         BadMatrix(
+            name: "a title that could spell another case's id",
+            text:
+                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P5", "title": "x [hingeAngle=90]", "expect": { "display": "inner" } }] }"#,
+            errors: [
+                #"FILE:1:73: poses[0].title: "x [hingeAngle=90]" holds [ or ], which mark a case's values in its id: "#
+                    + "another case's id could read the same"
+            ]),
+        BadMatrix(
             name: "duplicate pose and title",
             text:
                 #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P9", "title": "outer", "expect": { "display": "outer" } }, { "pose": "P9", "title": "outer" }] }"#,

@@ -93,7 +93,15 @@ extension MatrixDecoder {
         var entry = PoseEntry(
             pose: pose, title: nil, axes: [], steps: nil, expect: [], whereClauses: [], notRun: [],
             place: MatrixPlace(position: node.position, keyPath: path.description))
-        if let member = members["title"] { entry.title = nonEmptyString(member.value, path.appending("title")) }
+        if let member = members["title"] {
+            entry.title = nonEmptyString(member.value, path.appending("title"))
+            // A case's id is its pose, title and `[values]`: a title with brackets could spell another case's id.
+            if let title = entry.title, title.contains(where: { $0 == "[" || $0 == "]" }) {
+                fail(
+                    member.value, path.appending("title"),
+                    "\(quoted(title)) holds [ or ], which mark a case's values in its id: another case's id could read the same")
+            }
+        }
         if let member = members["axes"] {
             entry.axes = decodeAxes(member.value, path.appending("axes"), fixed: pose.fixed, pose: pose.id)
         }
