@@ -23,9 +23,9 @@ public final class OutputFile {
         /// What the file is, for messages.
         var kind: String {
             switch self {
-            case .results: "results.jsonl"
+            case .results: ReportSet.resultsName
             case .junit: "JUnit report"
-            case .markdown: "report.md"
+            case .markdown: ReportSet.markdownName
             case .signoff: "sign-off"
             case .sarif: "SARIF log"
             }

@@ -3,9 +3,7 @@ extension ResultsReader {
     /// The header's `plan.invariants`: 0 when absent.
     static func invariantCount(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> Int {
         guard let given = node["plan"]?["invariants"] else { return 0 }
-        guard let number = given.number, let count = Int(exactly: number), count >= 0 else {
-            throw fail("the header's plan.invariants is not a count")
-        }
+        guard let count = count(given) else { throw fail("the header's plan.invariants is not a count") }
         return count
     }
 
