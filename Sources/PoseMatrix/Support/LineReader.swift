@@ -32,6 +32,8 @@ final class LineReader {
     private let maximumLineLength: Int
     private let maximumFileSize: Int
     private var buffer: [UInt8] = []
+    /// What one `read` fills, before it is appended to `buffer`.
+    private var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
     /// Where the next line starts in `buffer`.
     private var start = 0
     /// `buffer[start..<scanned]` holds no line end.
@@ -113,17 +115,17 @@ final class LineReader {
             start = 0
         }
         let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
         var count: Int
         repeat {
-            count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + oldCount, Self.chunkSize) }
+            count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, Self.chunkSize) }
         } while count < 0 && errno == EINTR
         guard count >= 0 else {
             let code = errno
-            buffer.removeLast(Self.chunkSize)
             throw LineReadError(cause: .unreadable, line: nil, message: "cannot be read: \(systemReason(code))")
         }
-        buffer.removeLast(Self.chunkSize - count)
+        // One contiguous copy: appending a repeated zero per byte, then reading over it, made a debug
+        // build read at 2 MB/s.
+        buffer.append(contentsOf: chunk[..<count])
         if count == 0 { atEnd = true }
         hasher.update(buffer[oldCount...])
         byteCount += count
