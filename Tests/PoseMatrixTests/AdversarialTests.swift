@@ -245,7 +245,8 @@ struct AdversarialTests {
         for (jobs, environment) in [("1", [:]), ("7", [:]), ("2", ["SOURCE_DATE_EPOCH": "0"])] as [(String, [String: String])] {
             let out = try TestFiles.temporaryFolder()
             let flags = environment.isEmpty ? ["--deterministic"] : []
-            _ = await duoPose(["--out", out.path, "--quiet", "--jobs", jobs] + flags, environment: environment)
+            let run = ["run", TestFiles.shallowReference, "--out", out.path, "--quiet", "--jobs", jobs]
+            _ = await duoPose(run + flags, environment: environment)
             var hasher = SHA256.Hasher()
             for name in ["results.jsonl", "junit.xml", "report.md"] {
                 hasher.update([UInt8](try Data(contentsOf: out.appendingPathComponent(name))))

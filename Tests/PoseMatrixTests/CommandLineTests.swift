@@ -7,8 +7,8 @@ import Testing
 struct CommandLineTests {
     @Test("no matrix runs the built-in reference matrix: exit 0, three reports, one suite per pose and one for the invariants")
     func builtInRun() async throws {
-        let out = try TestFiles.temporaryFolder().appendingPathComponent("Reports")
-        let result = await duoPose(["--out", out.path, "--deterministic"])
+        let out = try await ReferenceRun.folder
+        let result = try await ReferenceRun.invocation
         #expect(result.code == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes: PASSED: "))

@@ -48,13 +48,12 @@ struct ExplorationTests {
     }
 
     @Test("the reference app breaks none of its invariants to depth 12")
-    func referenceHolds() throws {
-        let matrix = try MatrixLoader.loadBuiltIn().matrix
-        let exploration = try #require(matrix.exploration)
-        let outcome = Explorer.explore(exploration, app: matrix.app)
-        #expect(outcome.violations.isEmpty)
-        #expect(outcome.depth == 12)
-        #expect(outcome.statesExplored > 1000)
+    func referenceHolds() async throws {
+        // The built-in run's invariants, read back: exploring to depth 12 again takes 12 s in a debug build.
+        let reader = try ResultsReader(path: try await ReferenceRun.folder.appendingPathComponent(ReportSet.resultsName).path)
+        while try reader.next() != nil {}
+        #expect(reader.invariants.count == 6)
+        #expect(reader.invariants.allSatisfy { $0.status != .broken && $0.depth == 12 && $0.states > 1000 })
     }
 
     @Test("an invariant with a condition is checked only where the condition holds")

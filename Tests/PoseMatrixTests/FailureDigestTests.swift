@@ -70,8 +70,8 @@ struct FailureDigestTests {
 
     @Test("a run without failures shows no digest")
     func noFailures() async throws {
-        let out = try TestFiles.temporaryFolder()
-        let result = await duoPose(["--out", out.path, "--deterministic"])
+        let out = try await ReferenceRun.folder
+        let result = try await ReferenceRun.invocation
         #expect(result.code == 0)
         #expect(!result.stdout.contains("Failures by pose"))
         #expect(!(try TestFiles.read(out.appendingPathComponent("report.md"))).contains("Failure digest"))

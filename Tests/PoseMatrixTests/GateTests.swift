@@ -158,7 +158,7 @@ struct CoverageTests {
         #expect(scope.arguments == "--pose P1,P5 --where profile=simulator --max-cases 1000")
         #expect(scope.matrixCases == 118)
         let whole = try TestFiles.temporaryFolder()
-        _ = await duoPose(["run", "--out", whole.path, "--quiet"])
+        _ = await duoPose(["run", TestFiles.shallowReference, "--out", whole.path, "--quiet"])
         #expect(
             try resultsLines(whole).header.contains(
                 #""plan":{"cases":118,"invariants":6},"trust":["apple","measured","inference","unverified"],"checklist""#))
@@ -188,7 +188,7 @@ struct CoverageTests {
     @Test("--shard 1/1 is a whole run: it can be signed off, with full coverage")
     func wholeShard() async throws {
         let out = try TestFiles.temporaryFolder()
-        _ = await duoPose(["run", "--out", out.path, "--quiet", "--shard", "1/1"])
+        _ = await duoPose(["run", TestFiles.shallowReference, "--out", out.path, "--quiet", "--shard", "1/1"])
         let result = await duoPose(["signoff", out.appendingPathComponent(ReportSet.resultsName).path, "--by", "Ada"])
         #expect(result.code == 1, "camera-direction is not run in the simulator profile")
         #expect(result.stderr == "")

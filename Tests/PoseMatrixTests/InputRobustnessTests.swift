@@ -176,7 +176,8 @@ struct InputRobustnessTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // SIGXFSZ ignored: the write fails with EFBIG instead of killing the process.
         process.arguments = [
-            "-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" --out \"$1\" --quiet", TestFiles.binary.path, folder.path,
+            "-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" run \"$2\" --out \"$1\" --quiet", TestFiles.binary.path, folder.path,
+            TestFiles.shallowReference,
         ]
         let errors = Pipe()
         process.standardError = errors

@@ -151,8 +151,8 @@ struct JUnitStructureTests {
 
     @Test("a real run's junit.xml, passing and failing, keeps the structure")
     func realRuns() async throws {
-        let passing = try TestFiles.temporaryFolder()
-        #expect(await duoPose(["--out", passing.path, "--quiet"]).code == 0)
+        let passing = try await ReferenceRun.folder
+        #expect(try await ReferenceRun.invocation.code == 0)
         let whole = try Self.structure(of: passing.appendingPathComponent(ReportSet.junitName))
         #expect(whole.problems == [])
         #expect([whole.suites, whole.testcases, whole.failures, whole.errors] as [Int] == [14, 124, 0, 0])

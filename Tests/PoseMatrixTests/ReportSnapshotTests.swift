@@ -108,9 +108,8 @@ struct EscapingTests {
 struct SampleReportTests {
     @Test("Reports/sample is what the built-in matrix writes today")
     func sampleIsCurrent() async throws {
-        let out = try TestFiles.temporaryFolder()
-        let result = await duoPose(["--out", out.path, "--deterministic", "--quiet"])
-        #expect(result.code == 0)
+        let out = try await ReferenceRun.folder
+        #expect(try await ReferenceRun.invocation.code == 0)
         let sample = TestFiles.packageRoot.appendingPathComponent("Reports/sample")
         for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
             let actual = try TestFiles.read(out.appendingPathComponent(name))
@@ -125,8 +124,8 @@ struct SampleReportTests {
 struct MarkdownTableTests {
     @Test("passes resting on inference are sorted by observable, provenance and source, each observable named once")
     func assumptionsSorted() async throws {
-        let out = try TestFiles.temporaryFolder()
-        #expect(await duoPose(["--out", out.path, "--deterministic", "--quiet"]).code == 0)
+        let out = try await ReferenceRun.folder
+        #expect(try await ReferenceRun.invocation.code == 0)
         let report = try TestFiles.read(out.appendingPathComponent("report.md"))
         let section = report.components(separatedBy: "## Passes resting on inference or unverified facts\n\n")[1]
         let rows = section.components(separatedBy: "\n\n")[0].split(separator: "\n").dropFirst(2)
@@ -148,8 +147,8 @@ struct MarkdownTableTests {
 
     @Test("rows past the cap are counted under the table: every distinct assumption of a passed case is listed or counted")
     func assumptionsCounted() async throws {
-        let out = try TestFiles.temporaryFolder()
-        #expect(await duoPose(["--out", out.path, "--deterministic", "--quiet"]).code == 0)
+        let out = try await ReferenceRun.folder
+        #expect(try await ReferenceRun.invocation.code == 0)
         var distinct: Set<CaseResult.Assumption> = []
         let reader = try ResultsReader(path: out.appendingPathComponent("results.jsonl").path)
         while let result = try reader.next() {

@@ -6,19 +6,17 @@ import Testing
 @Suite("results.jsonl shares records between cases")
 struct SharedRecordsTests {
     /// P6 on a device at 4,200 hinge angles, each left to right and right to left: left to right,
-    /// a case is not run with a reason of its own naming its angle (a `notRun` rule per angle but 0°), so
-    /// the reasons outnumber the table's limit; right to left, with one reason that every other
-    /// case shares, across the restart.
+    /// a case is not run with a reason of its own naming its angle (no source gives the hinge's angle
+    /// for a request other than 0°, 90° and 180° on a device), so the reasons outnumber the table's
+    /// limit; right to left, with one reason that every other case shares, across the restart. The
+    /// model gives the reasons: 4,200 `notRun` rules, one per angle, took 17 s in a debug build.
     static let angles = (0..<4200).map { formatNumber(Double($0) * 4 / 100) }
-    static let rules = angles.dropFirst().map {  // 0° runs, so that the run is not all not run
-        #"{ "when": { "hingeAngle": \#($0), "layoutDirection": "leftToRight" }, "reason": "angle \#($0)" }"#
-    }
     static let matrix = """
         { "formatVersion": 1, "name": "Many reasons", "axes": { "profile": ["device"] }, "poses": [
           { "pose": "P6", "axes": { "hingeAngle": [\(angles.joined(separator: ","))],
             "layoutDirection": ["leftToRight", "rightToLeft"] },
-            "expect": { "hinge.status": { "!=": "none" } },
-            "notRun": [{ "when": { "layoutDirection": "rightToLeft" }, "reason": "shared" }, \(rules.joined(separator: ", "))] } ] }
+            "expect": { "hinge.angle": -1 },
+            "notRun": [{ "when": { "layoutDirection": "rightToLeft" }, "reason": "shared" }] } ] }
         """
 
     @Test("past 4,096 records of a kind the ids start again; merged shards give the same bytes, and every case reads back")
@@ -35,7 +33,8 @@ struct SharedRecordsTests {
         }
         let merged = folder.appendingPathComponent("merged")
         let result = await duoPose(["merge"] + shards + ["--out", merged.path, "--quiet"])
-        #expect(result.stderr == "")
+        #expect(result.code == 1, "the cases at 0° and 90°, whose angle is known, fail the expectation")
+        #expect(result.stderr == "duo-pose: Many reasons: FAILED: 0 passed, 2 failed, 0 errors, 8398 not run of 8400 cases.\n")
         let text = try TestFiles.read(whole.appendingPathComponent(ReportSet.resultsName))
         #expect(text.components(separatedBy: #"{"type":"reason","id":0,"#).count - 1 == 2)
         #expect(try TestFiles.read(merged.appendingPathComponent(ReportSet.resultsName)) == text)
@@ -47,7 +46,11 @@ struct SharedRecordsTests {
             guard read.status == .notRun else { continue }
             notRun += 1
             let value = { (axis: String) in read.values.first { $0.axis == axis }!.value }
-            let reason = value("layoutDirection") == "rightToLeft" ? "shared" : "angle \(value("hingeAngle"))"
+            let reason =
+                value("layoutDirection") == "rightToLeft"
+                ? "shared"
+                : "hinge.angle: no source gives hinge.angle for a request of \(value("hingeAngle"))° on a device "
+                    + "(its smoothing was never measured)"
             if read.reason != reason { unexplained.append(read.id) }
         }
         #expect(notRun > 2 * SharedRecordKind.limit)

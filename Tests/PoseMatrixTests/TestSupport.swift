@@ -49,6 +49,19 @@ enum TestFiles {
         return url.path
     }
 
+    /// The built-in matrix with its exploration cut from depth 12 to depth 3, written once per test
+    /// process as `duo-scenes.json`: the same poses, axes, checklist and invariants, for the tests that
+    /// need a realistic run but not the 64,134 states of depth 12, which take about 12 s in a debug build.
+    static let shallowReference: String = {
+        let text = String(decoding: MatrixLoader.builtInBytes, as: UTF8.self)
+        let shallow = text.replacingOccurrences(of: "\"depth\": 12,", with: "\"depth\": 3,")
+        precondition(shallow != text, "the built-in matrix no longer explores to depth 12: update shallowReference")
+        let url = scratch.appendingPathComponent("shallow-reference").appendingPathComponent("duo-scenes.json")
+        try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! Data(shallow.utf8).write(to: url)
+        return url.path
+    }()
+
     static func read(_ url: URL) throws -> String {
         String(decoding: try Data(contentsOf: url), as: UTF8.self)
     }
@@ -70,6 +83,21 @@ enum TestFiles {
         _ = try reports.finish()
         return folder
     }
+}
+
+/// The built-in matrix's deterministic run (`duo-pose --out DIR --deterministic`), made once per test
+/// process: the tests that read what it writes share it instead of each exploring to depth 12 again.
+/// Nobody may write into its folder.
+enum ReferenceRun {
+    private static let run = Task { () throws -> (Invocation, URL) in
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("Reports")
+        return (await duoPose(["--out", out.path, "--deterministic"]), out)
+    }
+
+    /// What the run printed and how it exited.
+    static var invocation: Invocation { get async throws { try await run.value.0 } }
+    /// The folder holding its three reports.
+    static var folder: URL { get async throws { try await run.value.1 } }
 }
 
 /// The outcome of one `duo-pose` invocation.

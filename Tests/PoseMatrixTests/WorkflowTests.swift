@@ -43,7 +43,7 @@ struct ShardTests {
         arguments: [(false, 2), (false, 3), (false, 5), (true, 3)])
     func mergeEqualsWhole(scanning: Bool, _ total: Int) async throws {
         let folder = try TestFiles.temporaryFolder()
-        let matrix = scanning ? ["run", try Self.scanningMatrix(in: folder)] : []
+        let matrix = ["run", scanning ? try Self.scanningMatrix(in: folder) : TestFiles.shallowReference]
         let whole = folder.appendingPathComponent("whole")
         // small.json holds a failing case: its whole run exits 1, a shard 0 or 1.
         #expect(await duoPose(matrix + ["--out", whole.path, "--deterministic", "--quiet"]).code == (scanning ? 1 : 0))
@@ -76,7 +76,8 @@ struct ShardTests {
         var files: [String] = []
         for index in 1...3 {
             let out = folder.appendingPathComponent("s\(index)")
-            _ = await duoPose(["--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/3"])
+            _ = await duoPose(
+                ["run", TestFiles.shallowReference, "--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/3"])
             files.append(out.appendingPathComponent("results.jsonl").path)
         }
         let other = folder.appendingPathComponent("other")
@@ -175,7 +176,7 @@ struct ShardTests {
         let environment = [
             "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "1", "TEST_SHARD_STATUS_FILE": status, "XML_OUTPUT_FILE": xml,
         ]
-        let result = await duoPose(["--out", out.path], environment: environment)
+        let result = await duoPose(["run", TestFiles.shallowReference, "--out", out.path], environment: environment)
         #expect(result.code == 0)
         #expect(
             result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes (shard 2/2 from TEST_SHARD_INDEX/TEST_TOTAL_SHARDS): ")
@@ -190,7 +191,8 @@ struct ShardTests {
     func flagWins() async throws {
         let out = try TestFiles.temporaryFolder()
         let result = await duoPose(
-            ["--out", out.path, "--shard", "1/5"], environment: ["CI_NODE_TOTAL": "2", "CI_NODE_INDEX": "2"])
+            ["run", TestFiles.shallowReference, "--out", out.path, "--shard", "1/5"],
+            environment: ["CI_NODE_TOTAL": "2", "CI_NODE_INDEX": "2"])
         #expect(result.stdout.contains("(shard 1/5 from --shard)"))
     }
 }
@@ -532,7 +534,8 @@ struct ObservationTests {
         let folder = try TestFiles.temporaryFolder()
         let summary = folder.appendingPathComponent("summary.md").path
         let out = folder.appendingPathComponent("out")
-        #expect(await duoPose(["--out", out.path, "--quiet", "--summary", summary, "--deterministic"]).code == 0)
+        let run = ["run", TestFiles.shallowReference, "--out", out.path, "--quiet", "--summary", summary, "--deterministic"]
+        #expect(await duoPose(run).code == 0)
         #expect(try TestFiles.read(URL(fileURLWithPath: summary)).contains("\n| P13 | 12 | 6 | 0 | 6 | passed, 6 not run |\n"))
         #expect(try TestFiles.read(out.appendingPathComponent("report.md")).contains(" | 12 | 6 | 0 | 6 | passed, 6 not run |\n"))
     }
