@@ -22,7 +22,7 @@ struct CommandLineTests {
             junit.contains(
                 "<testsuite name=\"exploration\" tests=\"6\" failures=\"0\" errors=\"0\" skipped=\"1\" time=\"0.000\" "
                     + "file=\"built-in:duo-scenes.json\">\n    <properties>\n"
-                    + "      <property name=\"start\" value=\"launch\"/>\n      <property name=\"states\" value=\"64134\"/>\n"
+                    + "      <property name=\"start\" value=\"launch\"/>\n      <property name=\"states\" value=\"122763\"/>\n"
                     + "      <property name=\"depth\" value=\"12\"/>\n    </properties>\n"
                     + "    <testcase name=\"content is reachable\" classname=\"iphone-duo-reference-scenes.exploration\" time=\"0.000\"/>\n"
             ),

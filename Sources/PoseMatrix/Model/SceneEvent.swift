@@ -31,22 +31,3 @@ public struct SceneEvent: Sendable, Hashable {
         return text + " (\(provenance.rawValue): \(source))"
     }
 }
-
-extension Provenance {
-    /// How firmly a fact stands: Apple's word, then a measurement, then inference, then an
-    /// unverified claim. A value resting on Apple's word and a measurement is as firm as the
-    /// measurement, so that trusting `apple` alone never admits it.
-    var strength: Int {
-        switch self {
-        case .apple: 3
-        case .measured: 2
-        case .inference: 1
-        case .unverified: 0
-        }
-    }
-
-    /// The weaker of two provenances: a value resting on both is only as firm as the weaker.
-    func weakest(_ other: Provenance) -> Provenance {
-        other.strength < strength ? other : self
-    }
-}

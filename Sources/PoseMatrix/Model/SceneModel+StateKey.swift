@@ -29,9 +29,9 @@ extension SceneModel {
     /// (StateKeyTests checks that the catalogue and the deepest exploration stay within it).
     static let stateKeyWindowCapacity = 3 * windowsPerWord
 
-    /// The key of this state; `withProvenance` tells apart states whose values are the same but
-    /// rest on different provenance levels, which only matters when a run does not trust every level.
-    func stateKey(withProvenance: Bool) -> StateKey {
+    /// The key of this state: its values and what each rests on, so that states whose values are the
+    /// same but rest on different provenance levels are two.
+    func stateKey() -> StateKey {
         precondition(windows.count <= Self.stateKeyWindowCapacity, "a state key holds \(Self.stateKeyWindowCapacity) windows")
         var fields = BitPacker()
         fields.add(display)
@@ -61,7 +61,7 @@ extension SceneModel {
         fields.add(newWindowDisplay)
         fields.add(newWindowInLandscape)
         fields.add(placementInferred)
-        if withProvenance { addProvenance(to: &fields) }
+        addProvenance(to: &fields)
         fields.add(UInt64(windows.count), width: 5)
         // Sessions saved are at most the sessions ever made, which the window capacity bounds.
         fields.add(UInt64(savedSessions.count), width: 5)
@@ -71,8 +71,9 @@ extension SceneModel {
 
     /// What decides a value's provenance, which `--trust` evaluates or leaves not run: with it in
     /// the key, states that differ only here are told apart, or an invariant would read "held"
-    /// where the same value rests on a level the run does not trust. Trusting every level, they
-    /// are one state (the reference matrix's exploration meets 64,134, or 122,763 under `--trust apple,measured,inference`).
+    /// where the same value rests on a level the run does not trust, and what a held invariant
+    /// rests on would miss the levels of the states merged away (the reference matrix's exploration
+    /// meets 122,763 states; 64,134 without the provenance).
     private func addProvenance(to fields: inout BitPacker) {
         fields.add(displayHandoffMeasured)
         fields.add(phaseInferred)

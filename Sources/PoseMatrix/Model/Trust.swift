@@ -1,3 +1,65 @@
+// Every rule about provenance levels lives in this file (README "Trust"):
+// - the levels and their order of strength: `apple`, `measured`, `inference`, `unverified`;
+// - a trust set (`Trust`): the levels a run evaluates and a sign-off accepts (`--trust`);
+// - what a result rests on (`Rests`): the levels of the values a pass or a held invariant was
+//   checked on, which results.jsonl records in the same words as `--trust`;
+// - admission: a result counts under a trust set only when every level it rests on is trusted
+//   (`Trust.untrusted(in:)`); otherwise it is not run, never passed.
+// `run` trusts every level by default, so that a nightly run evaluates everything and records what
+// each result rests on; `signoff` trusts `apple`, `measured` and `inference` by default and applies
+// that to the records, so that a release never goes out on an unverified claim.
+
+extension Provenance {
+    /// How firmly a fact stands: Apple's word, then a measurement, then inference, then an
+    /// unverified claim. A value resting on Apple's word and a measurement is as firm as the
+    /// measurement, so that trusting `apple` alone never admits it.
+    var strength: Int {
+        switch self {
+        case .apple: 3
+        case .measured: 2
+        case .inference: 1
+        case .unverified: 0
+        }
+    }
+
+    /// The weaker of two provenances: a value resting on both is only as firm as the weaker.
+    func weakest(_ other: Provenance) -> Provenance {
+        other.strength < strength ? other : self
+    }
+
+    /// The level's bit in a ``Rests``.
+    fileprivate var bit: UInt8 { 1 << UInt8(3 - strength) }
+}
+
+/// The provenance levels a result rests on: every level of the values it was checked on (for a
+/// held invariant, in every state it was checked in). Kept as bits: the exploration adds to it
+/// for every state.
+public struct Rests: Sendable, Hashable, CustomStringConvertible {
+    private var bits: UInt8 = 0
+
+    public init() {}
+
+    public init(_ levels: some Sequence<Provenance>) {
+        for level in levels { insert(level) }
+    }
+
+    public mutating func insert(_ level: Provenance) {
+        bits |= level.bit
+    }
+
+    public mutating func formUnion(_ other: Rests) {
+        bits |= other.bits
+    }
+
+    /// The levels in their order of strength, as `--trust` and results.jsonl write them.
+    public var levels: [Provenance] { Provenance.allCases.filter { bits & $0.bit != 0 } }
+
+    public var isEmpty: Bool { bits == 0 }
+
+    /// `apple,measured`, as `--trust` takes it.
+    public var description: String { levels.map(\.rawValue).joined(separator: ",") }
+}
+
 /// The provenance levels a run accepts: an expectation whose value rests on another level is not
 /// evaluated, and its case is not run unless a trusted expectation fails.
 public struct Trust: Sendable, Hashable, CustomStringConvertible {
@@ -22,6 +84,12 @@ public struct Trust: Sendable, Hashable, CustomStringConvertible {
     /// The levels in their order of strength, comma-separated: `apple,measured`.
     public var description: String {
         Provenance.allCases.filter(levels.contains).map(\.rawValue).joined(separator: ",")
+    }
+
+    /// The levels of `rests` this set does not trust, in order of strength: empty when a result resting
+    /// on them counts (admission, the one rule for passes and held invariants alike).
+    public func untrusted(in rests: Rests) -> [Provenance] {
+        rests.levels.filter { !trusts($0) }
     }
 
     /// Reads `apple,measured` and the like; the error names the first word that is not a level.

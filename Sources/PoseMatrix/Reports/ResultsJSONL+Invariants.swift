@@ -9,7 +9,7 @@ extension ResultsJSONL {
     }
 
     /// `{"type":"invariant","name":…,"status":…,"start":…,"states":…,"depth":…,"applies":…}`, then
-    /// for one not run `unchecked` and `reason`, for one broken `path` and `failures`.
+    /// for one held `rests`, for one not run `unchecked` and `reason`, for one broken `path` and `failures`.
     static func render(_ invariant: InvariantResult, into json: inout JSONWriter) {
         json.beginObject()
         json.member("type", "invariant")
@@ -18,6 +18,10 @@ extension ResultsJSONL {
         if let start = invariant.start { json.member("start", start) }
         for (name, count) in [("states", invariant.states), ("depth", invariant.depth), ("applies", invariant.applies)] {
             json.member(name, count)
+        }
+        if invariant.status == .held, let rests = invariant.rests {
+            json.key("rests")
+            json.strings(rests.levels.map(\.rawValue))
         }
         if invariant.status == .notRun {
             json.member("unchecked", invariant.unchecked)

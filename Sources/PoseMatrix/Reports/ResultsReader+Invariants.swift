@@ -8,7 +8,8 @@ extension ResultsReader {
     }
 
     /// One invariant line: its name, status, start, the exploration's states and depth, and what
-    /// its status needs (the reason for one not run, the path and failures for one broken).
+    /// its status needs (what one held rests on, if recorded; the reason for one not run; the path
+    /// and failures for one broken).
     static func invariant(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> InvariantResult {
         guard let name = node["name"]?.string, let status = node["status"]?.string.flatMap(InvariantResult.Status.init),
             let states = count(node["states"]), let depth = count(node["depth"]), let applies = count(node["applies"])
@@ -22,6 +23,10 @@ extension ResultsReader {
             throw fail("invariant \(quoted(name)) starts at \(quoted(start)), not a pose P1–P13")
         }
         var result = InvariantResult(name: name, status: status, start: start, states: states, depth: depth, applies: applies)
+        if let rests = node["rests"] {
+            guard status == .held else { throw fail("invariant \(quoted(name)) is \(status.word) but states what it rests on") }
+            result.rests = try levels(rests, of: "invariant \(quoted(name))'s rests", error: fail)
+        }
         switch status {
         case .held: break
         case .notRun:

@@ -228,16 +228,23 @@ extension ResultsReader {
     /// The provenance levels the run trusted; every level when the header does not say.
     private static func trust(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> Trust {
         guard let levels = node["trust"] else { return .everything }
-        guard let items = levels.items else { throw fail("the header's trust is not a list of provenance levels") }
-        var set: Set<Provenance> = []
+        return Trust(Set(try self.levels(levels, of: "the header's trust", error: fail).levels))
+    }
+
+    /// A list of provenance levels, as `trust` and an invariant's `rests` write them: each a level,
+    /// once, and at least one.
+    static func levels(_ node: JSONNode, of what: String, error fail: (String) -> ResultsError) throws(ResultsError) -> Rests {
+        guard let items = node.items else { throw fail("\(what) is not a list of provenance levels") }
+        var levels = Rests()
         for item in items {
             guard let level = item.string.flatMap(Provenance.init(rawValue:)) else {
-                throw fail("the header's trust names \(item.shortText), not a provenance level")
+                throw fail("\(what) names \(item.shortText), not a provenance level")
             }
-            set.insert(level)
+            guard !levels.levels.contains(level) else { throw fail("\(what) names \(level.rawValue) twice") }
+            levels.insert(level)
         }
-        guard !set.isEmpty else { throw fail("the header's trust names no provenance level") }
-        return Trust(set)
+        guard !levels.isEmpty else { throw fail("\(what) names no provenance level") }
+        return levels
     }
 
     fileprivate static func caseResult(

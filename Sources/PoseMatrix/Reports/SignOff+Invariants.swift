@@ -15,6 +15,13 @@ extension SignOff {
         /// Why sign-off cannot take a held invariant as passed: the run trusted levels sign-off does not.
         public var untrusted: String?
 
+        /// What the Rests on column says: the levels of a held invariant (`apple, inference`), "not
+        /// recorded" for results that do not say, "—" for one broken or not run.
+        var restsText: String {
+            guard result.status == .held else { return "—" }
+            return result.rests.map { $0.levels.map(\.rawValue).joined(separator: ", ") } ?? "not recorded"
+        }
+
         /// `invariant:NAME`, as `--waive` names it.
         public var id: String { SignOff.invariantPrefix + result.name }
 
@@ -48,11 +55,11 @@ extension SignOff {
     /// exploration found (the shortest breaking path and what failed, or why it was not run).
     func invariantTable() -> String {
         guard !invariants.isEmpty else { return "" }
-        var out = "\n| Invariant | Status | Detail | Note |\n|---|---|---|---|\n"
+        var out = "\n| Invariant | Status | Rests on | Detail | Note |\n|---|---|---|---|---|\n"
         for row in invariants {
             let failures = row.result.failures.map { "; " + $0.markdown(inTable: true) }
             let note = row.waiver.map { "waived (\(row.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
-            out += "| " + Escaping.markdownCell(row.id) + " | " + row.status.rawValue + " | "
+            out += "| " + Escaping.markdownCell(row.id) + " | " + row.status.rawValue + " | " + row.restsText + " | "
             let detail = row.result.detail + (row.untrusted.map { "; not taken: " + $0 } ?? "")
             out += Escaping.markdownCell(detail) + failures.joined() + " | " + note + " |\n"
         }

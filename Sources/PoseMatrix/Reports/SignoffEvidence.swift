@@ -42,13 +42,19 @@ public struct SignoffEvidence: Sendable {
         return result
     }
 
-    /// Why sign-off cannot take a held invariant as passed, if it cannot: unlike a case, whose
-    /// assumptions results record, a held invariant does not say what it rests on, so it passes
-    /// only when the run trusted no level that sign-off does not.
+    /// Why sign-off cannot take a held invariant as passed, if it cannot: it rests on a level sign-off
+    /// does not trust (admission, `Trust.untrusted(in:)`). Results written before invariants recorded
+    /// what they rest on pass only when the run trusted no level that sign-off does not.
     public func distrust(held invariant: InvariantResult, runTrust: Trust) -> String? {
-        guard invariant.status == .held, !runTrust.levels.isSubset(of: trust.levels) else { return nil }
-        return "explored trusting \(runTrust), and a held invariant does not record what it rests on: "
-            + "run with --trust \(trust) to sign it off"
+        guard invariant.status == .held else { return nil }
+        if let rests = invariant.rests {
+            let untrusted = trust.untrusted(in: rests)
+            guard !untrusted.isEmpty else { return nil }
+            return "rests on " + untrusted.map(\.rawValue).joined(separator: ", ") + ", which sign-off does not trust"
+        }
+        guard !runTrust.levels.isSubset(of: trust.levels) else { return nil }
+        return "explored trusting \(runTrust), and these results do not record what a held invariant rests on: "
+            + "run again with this version of duo-pose, or with --trust \(trust)"
     }
 
     /// The weakest level an item's passes rest on: "apple or measured", "inference", "unverified", or "—" without passes.

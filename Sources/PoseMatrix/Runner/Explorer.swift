@@ -16,6 +16,8 @@ public struct ExplorationOutcome: Sendable {
     public var gaps: [Int: (states: Int, reason: String)] = [:]
     /// By invariant index: in how many states it applied.
     public var applied: [Int: Int] = [:]
+    /// By invariant index: the levels of every value it was checked on, over every state.
+    public var rests: [Int: Rests] = [:]
 
     /// How each invariant fared, in the matrix's order: broken where a state breaks it, not run
     /// where some state it applies to could not be checked, held otherwise.
@@ -24,6 +26,7 @@ public struct ExplorationOutcome: Sendable {
             var result = InvariantResult(
                 name: exploration.invariants[index].name, status: .held, start: exploration.start?.id,
                 states: statesExplored, depth: depth, applies: applied[index, default: 0])
+            result.rests = rests[index, default: Rests()]
             if let violation = violations[index] {
                 result.status = .broken
                 result.path = violation.path
@@ -57,9 +60,10 @@ public enum Explorer {
         var parents: [Int32] = [-1]
         var stepIndices: [Int32] = [-1]
         var visited = VisitedStates()
-        // Trusting every level, a value's provenance never changes a verdict: states that differ only there are one.
-        let withProvenance = trust != .everything
-        _ = visited.insert(model.stateKey(withProvenance: withProvenance))
+        // States whose values are the same but rest on other levels are told apart even when every level is
+        // trusted: what a held invariant rests on is the union over all of them, so that a sign-off that
+        // trusts fewer levels than the run judges it as a run with its trust would have.
+        _ = visited.insert(model.stateKey())
         var frontier: [Node] = [Node(state: 0, model: model)]
         var outcome = ExplorationOutcome(statesExplored: 0, depth: 0, violations: [:])
         check(model, state: 0, exploration, trust: trust, parents: parents, stepIndices: stepIndices, into: &outcome)
@@ -78,7 +82,7 @@ public enum Explorer {
                 for (stepIndex, step) in exploration.steps.enumerated() {
                     var successor = node.model
                     successor.apply(step)
-                    guard visited.insert(successor.stateKey(withProvenance: withProvenance)) else { continue }
+                    guard visited.insert(successor.stateKey()) else { continue }
                     parents.append(node.state)
                     stepIndices.append(Int32(stepIndex))
                     let index = parents.count - 1
@@ -123,6 +127,7 @@ public enum Explorer {
             outcome.applied[index, default: 0] += 1
             var failures: [CaseResult.Failure] = []
             var gap: String?
+            var rests = Rests()
             for expectation in invariant.expect {
                 let observation = model.observe(expectation.observable)
                 guard let value = observation.value, trust.trusts(observation.provenance) else {
@@ -134,12 +139,14 @@ public enum Explorer {
                                 + "(\(observation.source))")
                     continue
                 }
+                rests.insert(observation.provenance)
                 guard !expectation.condition.holds(for: value) else { continue }
                 failures.append(
                     CaseResult.Failure(
                         observable: expectation.observable, expected: expectation.condition, actual: value,
                         provenance: observation.provenance, source: observation.source))
             }
+            outcome.rests[index, default: Rests()].formUnion(rests)
             if let gap {
                 let previous = outcome.gaps[index]
                 outcome.gaps[index] = ((previous?.states ?? 0) + 1, previous?.reason ?? gap)

@@ -29,6 +29,9 @@ public struct InvariantResult: Sendable, Equatable {
     /// For a broken invariant: the shortest step sequence from the start that breaks it, and what failed after it.
     public var path: [Step] = []
     public var failures: [CaseResult.Failure] = []
+    /// For a held invariant: the levels of every value it was checked on, in every state, so that a
+    /// sign-off can apply its own trust; nil in results that do not record it (written before 0.2.0).
+    public var rests: Rests?
 
     public init(name: String, status: Status, start: String?, states: Int, depth: Int, applies: Int) {
         self.name = name
