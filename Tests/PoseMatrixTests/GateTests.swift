@@ -505,7 +505,7 @@ struct ForgedHeaderTests {
         let duration = try #require(lines[first].firstMatch(of: /"duration":[0-9.]+/)).0
         let header = #"{"type":"header","#
         let failed = try #require(lines.firstIndex { $0.contains(#""status":"failed","failures":0,"#) })
-        let notRun = try #require(lines.firstIndex { $0.contains(#""status":"notRun","reason":0,"#) })
+        let notRun = try #require(lines.firstIndex { $0.contains(#""status":"notRun","line":"#) && $0.contains(#""reason":0,"#) })
         let record = try #require(lines.firstIndex { $0.hasPrefix(#"{"type":"failures","#) })
         let passed = try #require(lines[record...].firstIndex { $0.contains(#""status":"passed""#) })
         // The failures record names the matrix file, so where its keys stand depends on the checkout's path.

@@ -248,7 +248,7 @@ struct ReportSpeedTests {
         #expect(whole[0].contains(#""values":{"reduceTransparency":true,"hingeAngle":91}"#))
         #expect(
             whole[1].contains(
-                #"<failure type="expectation" message="Fixtures/small.json:4: 1 expectation failed: display">display: expected inner, actual outer (measured: M S1)</failure>"#
+                #"<failure type="expectation" message="Fixtures/small.json:4: 1 expectation failed: display">display: expected inner, actual outer (measured: M S1)&#10;at Fixtures/small.json:4&#10;    at Fixtures.P5(small.json:4)</failure>"#
             ))
     }
 

@@ -120,6 +120,32 @@ func expectMergeRefusals(
     }
 }
 
+/// Runs the built `duo-pose` executable as CI would, in `folder` (this process's when nil), with
+/// this process's environment less the variables CI engines and reproducible builds set (so that a
+/// test run inside a CI job is not sharded or dated by it), plus `environment`.
+func runBinary(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Invocation {
+    let process = Process()
+    process.executableURL = TestFiles.binary
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
+    let engineVariables = [
+        "TEST_", "CI_NODE_", "BUILDKITE_PARALLEL_", "TESTBRIDGE_", "XML_OUTPUT_FILE", "SOURCE_DATE_EPOCH", "GITHUB_STEP_SUMMARY",
+    ]
+    var inherited = ProcessInfo.processInfo.environment.filter { key, _ in !engineVariables.contains { key.hasPrefix($0) } }
+    inherited.merge(environment) { $1 }
+    process.environment = inherited
+    // Files, not pipes: a pipe that nobody reads while the process runs would stop it once full.
+    let streams = try TestFiles.temporaryFolder()
+    let out = streams.appendingPathComponent("stdout")
+    let err = streams.appendingPathComponent("stderr")
+    for file in [out, err] { try Data().write(to: file) }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    process.waitUntilExit()
+    return Invocation(code: process.terminationStatus, stdout: try TestFiles.read(out), stderr: try TestFiles.read(err))
+}
+
 /// Runs the command line in-process with captured streams.
 func duoPose(_ arguments: [String], environment: [String: String] = [:]) async -> Invocation {
     let out = CapturedText()

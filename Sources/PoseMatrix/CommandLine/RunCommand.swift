@@ -145,8 +145,12 @@ enum RunCommand {
                 throw Stop(code: DuoPose.ExitCode.invalidInput)
             }
             if plan.count == 0 {
-                let error = UsageError(message: "--pose and --where match no case of \(matrix.path)", command: .run)
-                throw Stop(code: context.usageError(error))
+                let what =
+                    options.filter.idContains.map {
+                        "no case id of \(matrix.path) contains '\($0)' (TESTBRIDGE_TEST_ONLY, bazel test --test_filter)"
+                    }
+                    ?? "--pose and --where match no case of \(matrix.path)"
+                throw Stop(code: context.usageError(UsageError(message: what, command: .run)))
             }
             plans.append((matrix, plan))
         }
@@ -186,6 +190,8 @@ enum RunCommand {
         }
         progress.clear()
         try reports.write(invariants: invariants)
+        let sofar = reports.tally
+        reports.noteRanElsewhere(try ranElsewhere(runner, counts: sofar.overall, invariants: sofar.invariants))
         let tally = try reports.finish()
         if let xmlOutput = Bazel.xmlOutputPath(context.environment) {
             try copyFile(folder + "/" + ReportSet.junitName, to: xmlOutput)
@@ -218,6 +224,7 @@ enum RunCommand {
         scope.poses = (options.filter.poses ?? []).sorted { Pose.named($0)!.number < Pose.named($1)!.number }
         scope.values = Axis.allCases.compactMap { axis in options.filter.values[axis].map { (axis, $0) } }
         scope.maxCases = options.maximumCasesGiven ? options.maximumCases : nil
+        scope.idContains = options.filter.idContains
         if scope.isFiltered { scope.matrixCases = Plan.expandedCount(of: matrix) ?? Int.max }
         return scope
     }
@@ -228,7 +235,9 @@ enum RunCommand {
         try await runner.run { counts.add($0) }
         var invariants = InvariantCounts()
         for invariant in runner.invariants() { invariants.add(invariant) }
-        let verdict = RunVerdict(counts, invariants: invariants, strict: options.output.strict, shard: options.shard)
+        let verdict = RunVerdict(
+            counts, invariants: invariants, strict: options.output.strict, shard: options.shard,
+            ranElsewhere: try ranElsewhere(runner, counts: counts, invariants: invariants))
         let text =
             ("duo-pose: \(matrix.matrix.name) (dry run, no reports): "
             + verdict.line(counts, invariants: invariants).removing("**")).oneLine + "\n"
@@ -238,6 +247,14 @@ enum RunCommand {
             context.stderr.write(text)
         }
         return OutputOptions.exitCode(verdict)
+    }
+
+    /// For a shard none of whose cases or invariants ran, whether the rest of the plan runs
+    /// (``Runner/runsOutsideShard()``); false otherwise, without evaluating anything.
+    private static func ranElsewhere(_ runner: Runner, counts: Counts, invariants: InvariantCounts) throws -> Bool {
+        guard runner.shard != nil, counts.total > 0, counts.notRun == counts.total, invariants.notRun == invariants.total
+        else { return false }
+        return try runner.runsOutsideShard()
     }
 
     /// Copies a finished report to another path, atomically.
@@ -268,6 +285,7 @@ enum RunCommand {
             options.maximumCasesGiven = true
         }
         options.filter.poses = try readPoses(parsed)
+        try readTestFilter(environment, into: &options.filter)
         for assignment in parsed.values["--where"] ?? [] {
             let (axis, value) = try axisAssignment(assignment, option: "--where", command: .run)
             if !(options.filter.values[axis]?.contains(value) ?? false) {
@@ -284,6 +302,27 @@ enum RunCommand {
         let epoch = try sourceDateEpoch(environment, command: .run)
         options.deterministic = parsed.flags.contains("--deterministic") || epoch != nil
         return options
+    }
+
+    /// Bazel's `--test_filter`, which reaches a test as `TESTBRIDGE_TEST_ONLY`: a comma list of poses
+    /// (`P2,P5`) acts as `--pose` (both given, a case must be in both), any other text keeps the
+    /// cases whose id contains it. An empty value filters nothing.
+    private static func readTestFilter(_ environment: [String: String], into filter: inout PlanFilter) throws(UsageError) {
+        guard let text = environment["TESTBRIDGE_TEST_ONLY"], !text.isEmpty else { return }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard items.allSatisfy({ Pose.named($0) != nil }) else {
+            filter.idContains = text
+            return
+        }
+        let poses = Set(items)
+        filter.poses = filter.poses.map { $0.intersection(poses) } ?? poses
+        if filter.poses?.isEmpty == true {
+            throw UsageError(
+                message: "TESTBRIDGE_TEST_ONLY=\(text) (bazel test --test_filter) and --pose name no pose in common",
+                command: .run)
+        }
     }
 
     /// `--pose` lists, comma-separated or repeated; nil when not given.
@@ -309,6 +348,13 @@ enum RunCommand {
             guard let shard = Shard.parse(text) else {
                 throw UsageError(
                     message: "--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumTotal), or auto, not '\(text)'", command: .run)
+            }
+            // An engine that runs the test N times, each with its own shard, would run this one shard N times.
+            if let engine = Shard.shardingEngine(in: environment) {
+                throw UsageError(
+                    message: "--shard \(text) inside a test that \(engine.name) shards (\(engine.variables)): every shard "
+                        + "would run shard \(text) and the rest of the plan none; leave --shard out, duo-pose reads the "
+                        + "engine's shard", command: .run)
             }
             return (shard, nil)
         }

@@ -25,4 +25,6 @@ public struct Invariant: Sendable {
     public var name: String
     public var condition: [Expectation]
     public var expect: [Expectation]
+    /// Where the matrix states it, which CI annotations point at when it breaks.
+    public var line: Int? = nil
 }

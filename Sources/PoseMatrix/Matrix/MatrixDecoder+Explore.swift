@@ -41,7 +41,8 @@ extension MatrixDecoder {
                 }
                 let condition = fields["if"].map { decodeStateExpectations($0.value, here.appending("if")) } ?? []
                 let expect = decodeStateExpectations(expectMember.value, here.appending("expect"))
-                exploration.invariants.append(Invariant(name: name, condition: condition, expect: expect))
+                exploration.invariants.append(
+                    Invariant(name: name, condition: condition, expect: expect, line: item.position.line))
             }
         }
         return exploration

@@ -33,7 +33,7 @@ public struct JUnitReport {
         self.file = file
         classPrefix = header.slug + "."
         try file.write(Self.prolog)
-        let most = Self.widest(header.planCases + header.planInvariants)
+        let most = Self.widest(header.planCases + header.planInvariants + 1)  // 1: the verdict's testcase
         opening = try file.reserve(
             Self.openingTag(header.matrixName, tests: most, failures: most, errors: most, time: Self.longestTime).utf8.count)
     }
@@ -42,7 +42,7 @@ public struct JUnitReport {
     public mutating func write(_ result: CaseResult) throws {
         var buffer = ByteBuffer()
         var memo = RenderMemo()
-        Self.render(result, classPrefix: classPrefix, file: header.matrixPath, into: &buffer, memo: &memo)
+        Self.render(result, classPrefix: classPrefix, file: header.matrixPath, strict: header.strict, into: &buffer, memo: &memo)
         try add(result, at: 0, of: buffer.bytes)
         try write(testcases: buffer.bytes)
     }
@@ -85,9 +85,11 @@ public struct JUnitReport {
     }
 
     /// A case's `<testcase>` element: failures with expected, actual and provenance, the message
-    /// starting `FILE:LINE: ` (the pose entry in the matrix) for CI annotations; not run as skipped.
+    /// starting `FILE:LINE: ` (the pose entry in the matrix) and the body ending with the location
+    /// (``location(file:line:suite:)``) for CI annotations; not run as skipped, or under `--strict` as a failure.
     static func render(
-        _ result: CaseResult, classPrefix: String, file: String, into out: inout ByteBuffer, memo: inout RenderMemo
+        _ result: CaseResult, classPrefix: String, file: String, strict: Bool, into out: inout ByteBuffer,
+        memo: inout RenderMemo
     ) {
         out.append(literal: "    <testcase name=\"")
         out.appendXML(result.id)
@@ -95,39 +97,77 @@ public struct JUnitReport {
         appendTime(result.duration, to: &out)
         out.append(literal: "\"")
         guard result.status != .passed else { return out.append(literal: "/>\n") }
-        out.append(bytes: memo.testcaseTail(of: result) { tail($0, file: file) })
+        out.append(bytes: memo.testcaseTail(of: result) { tail($0, file: file, strict: strict) })
     }
 
-    /// A failed, not-run or error case's `<testcase>` after its time attribute.
-    static func tail(_ result: CaseResult, file: String) -> [UInt8] {
+    /// A failed, not-run or error case's `<testcase>` after its time attribute: under `--strict` a case not
+    /// run is a failure, as the exit code says, not a skip that a dashboard shows green.
+    static func tail(_ result: CaseResult, file: String, strict: Bool) -> [UInt8] {
         var out = ByteBuffer()
+        let location = location(file: file, line: result.line, suite: result.pose)
         switch result.status {
         case .passed:
             out.append("/>\n")
         case .failed:
             let names = result.failures.map(\.observable.rawValue).joined(separator: ", ")
             let noun = result.failures.count == 1 ? "expectation" : "expectations"
-            out.append(">\n      <failure type=\"expectation\" message=\"")
-            if let line = result.line {
-                out.appendXML(file)
-                out.append(":")
-                out.append(line)
-                out.append(": ")
-            }
-            out.appendXML("\(result.failures.count) \(noun) failed: \(names)")
-            out.append("\">")
-            out.appendXML((result.failures.map(describe) + (result.reason.map { [$0] } ?? [])).joined(separator: "\n"))
-            out.append("</failure>\n    </testcase>\n")
+            let body = result.failures.map(describe) + (result.reason.map { [$0] } ?? [])
+            appendIssue(
+                "failure", type: "expectation", message: "\(result.failures.count) \(noun) failed: \(names)",
+                body: body.joined(separator: "\n"), file: file, line: result.line, location: location, to: &out)
+        case .notRun where strict:
+            let reason = result.reason ?? ""
+            appendIssue(
+                "failure", type: "not run (--strict)", message: "not run: " + reason, body: reason, file: file,
+                line: result.line, location: location, to: &out)
         case .notRun:
             out.append(">\n      <skipped message=\"not run: ")
             out.appendXML(result.reason ?? "")
             out.append("\"/>\n    </testcase>\n")
         case .error:
-            out.append(">\n      <error message=\"")
-            out.appendXML(result.reason ?? "")
-            out.append("\"/>\n    </testcase>\n")
+            let reason = result.reason ?? ""
+            appendIssue(
+                "error", type: "step", message: reason, body: reason, file: file, line: result.line, location: location,
+                to: &out)
         }
         return out.bytes
+    }
+
+    /// `>`, a `<failure>` or `<error>` whose message starts `FILE:LINE: ` and whose body ends with the
+    /// location, and the testcase's end.
+    private static func appendIssue(
+        _ element: String, type: String, message: String, body: String, file: String, line: Int?, location: String,
+        to out: inout ByteBuffer
+    ) {
+        out.append(">\n      <\(element) type=\"")
+        out.appendXML(type)
+        out.append("\" message=\"")
+        if let line {
+            out.appendXML(file)
+            out.append(":")
+            out.append(line)
+            out.append(": ")
+        }
+        out.appendXML(message)
+        out.append("\">")
+        out.appendXML(body + location)
+        out.append("</\(element)>\n    </testcase>\n")
+    }
+
+    /// The lines a failure's or an error's body ends with, which put a CI annotation on the matrix
+    /// line: `at FILE:LINE`, for reporters that search the body for the suite's `file` followed by
+    /// `:LINE` after a space (mikepenz/action-junit-report's `resolveFileAndLine`; it reads no line from
+    /// the message), and a stack frame `at folder.sub.P5(name.json:LINE)`, for those that read only
+    /// stack frames (dorny/test-reporter's `java-junit` parser, which finds the file when the frame's
+    /// names before the first capitalised one, the class, are its folders, as Java packages are: so
+    /// the suite is capitalised, and a folder whose name starts with a capital is not found). Empty
+    /// without a line.
+    static func location(file: String, line: Int?, suite: String) -> String {
+        guard let line else { return "" }
+        let parts = file.split(separator: "/", omittingEmptySubsequences: true)
+        let folders = parts.dropLast().filter { $0 != "." }
+        let frame = (folders.map(String.init) + [suite.prefix(1).uppercased() + suite.dropFirst()]).joined(separator: ".")
+        return "\nat \(file):\(line)\n    at \(frame)(\(parts.last.map(String.init) ?? file):\(line))"
     }
 
     /// "scene.size: expected 466x678, actual 678x466 (inference: I: P1 rotated)".
@@ -136,18 +176,23 @@ public struct JUnitReport {
             + "(\(failure.provenance.rawValue): \(failure.source))"
     }
 
-    /// Closes the last suite, writes the exploration's, and fills in every opening tag.
+    /// Closes the last suite, writes the exploration's and, when nothing ran, the verdict's, and
+    /// fills in every opening tag: whenever the run exits 1, a failure or an error says why.
     public mutating func finish(_ tally: Tally) throws {
         if !suites.isEmpty { try file.write(Self.suiteEnd) }
         if !self.invariants.isEmpty { try file.write(explorationSuite(tally.invariants)) }
+        let verdict = header.verdict(tally)
+        if verdict == .nothingRan { try file.write(nothingRanSuite(verdict.line(tally.overall, invariants: tally.invariants))) }
         try file.write("</testsuites>\n")
         let total = tally.overall
         let invariants = tally.invariants
+        let extra = verdict == .nothingRan ? 1 : 0
+        let notRunFails = header.strict ? total.notRun + invariants.notRun : 0
         var fills = [
             Self.padded(
                 Self.openingTag(
-                    header.matrixName, tests: "\(total.total + invariants.total)",
-                    failures: "\(total.failed + invariants.broken)",
+                    header.matrixName, tests: "\(total.total + invariants.total + extra)",
+                    failures: "\(total.failed + invariants.broken + notRunFails + extra)",
                     errors: "\(total.errors)", time: Self.time(total.duration)),
                 in: opening)
         ]
@@ -155,12 +200,29 @@ public struct JUnitReport {
             let counts = suite.counts
             let profiles = tally.poses.first { $0.pose == suite.pose }?.profiles.joined(separator: ",") ?? ""
             let head = suiteHead(
-                pose: suite.pose, counts: ["\(counts.total)", "\(counts.failed)", "\(counts.errors)", "\(counts.notRun)"],
+                pose: suite.pose,
+                counts: suiteCounts(counts.total, failed: counts.failed, errors: counts.errors, notRun: counts.notRun),
                 time: Self.time(counts.duration), profiles: profiles)
             fills.append(Self.padded(head, in: suite.head))
         }
         try file.fill(fills)
         try file.finishWriting()
+    }
+
+    /// A suite's tests, failures, errors and skipped: under `--strict` what was not run is failed, not skipped.
+    func suiteCounts(_ total: Int, failed: Int, errors: Int, notRun: Int) -> [String] {
+        let (failures, skipped) = header.strict ? (failed + notRun, 0) : (failed, notRun)
+        return ["\(total)", "\(failures)", "\(errors)", "\(skipped)"]
+    }
+
+    /// The suite written when no case or invariant ran (NOT RUN, exit 1): one failing testcase that
+    /// says so, as every case of the run is skipped and a dashboard would otherwise show green.
+    private func nothingRanSuite(_ verdict: String) -> String {
+        let message = verdict.replacingOccurrences(of: "**", with: "")
+        var out = suiteHead(name: "verdict", counts: ["1", "1", "0", "0"], time: "0.000", properties: [])
+        out += "    <testcase name=\"nothing ran\" classname=\"" + Escaping.xml(classPrefix + "verdict") + "\" time=\"0.000\">\n"
+        out += "      <failure type=\"nothing ran\" message=\"" + Escaping.xml(message) + "\">" + Escaping.xml(message)
+        return out + "</failure>\n    </testcase>\n  </testsuite>\n"
     }
 
     /// The `<testsuites>` tag.

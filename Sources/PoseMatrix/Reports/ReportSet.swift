@@ -19,6 +19,8 @@ public struct ReportSet {
     private let files: [OutputFile]
     /// The matrix file as the header records it, which failures point into.
     private let matrixPath: String
+    /// Whether a case not run is a failure (`--strict`), which junit.xml says as the exit code does.
+    private let strict: Bool
 
     /// Opens the three reports under temporary names in `folder`, which must exist; with a
     /// baseline, the reports compare this run with it. A file of the same name that duo-pose
@@ -26,6 +28,7 @@ public struct ReportSet {
     public init(header: RunHeader, folder: URL, baseline: BaselineComparison? = nil) throws {
         comparison = baseline
         matrixPath = header.matrixPath
+        strict = header.strict
         let resultsFile = try OutputFile(folder.appendingPathComponent(Self.resultsName), owner: .results)
         let junitFile = try OutputFile(folder.appendingPathComponent(Self.junitName), owner: .junit)
         let markdownFile = try OutputFile(folder.appendingPathComponent(Self.markdownName), owner: .markdown)
@@ -36,7 +39,7 @@ public struct ReportSet {
     }
 
     /// The renderer that workers use to turn results into report bytes in parallel.
-    public var renderer: CaseRenderer { CaseRenderer(classPrefix: junit.classPrefix, file: matrixPath) }
+    public var renderer: CaseRenderer { CaseRenderer(classPrefix: junit.classPrefix, file: matrixPath, strict: strict) }
 
     /// Renders and writes one case (merge and tests; runs render on the workers).
     public mutating func write(_ result: CaseResult) throws {
@@ -75,6 +78,11 @@ public struct ReportSet {
         try results.write(invariants: invariants)
         junit.write(invariants: invariants)
         markdown.write(invariants: invariants)
+    }
+
+    /// Records, for a shard none of whose cases or invariants ran, whether the rest of the plan runs.
+    public mutating func noteRanElsewhere(_ ran: Bool) {
+        tally.ranElsewhere = ran
     }
 
     /// Finishes all three, then moves them into place together, so that an interrupted run
@@ -121,6 +129,8 @@ public struct CaseRenderer: Sendable {
     let classPrefix: String
     /// The matrix file as the header records it.
     let file: String
+    /// Whether a case not run is a JUnit failure (`--strict`).
+    let strict: Bool
 
     /// The report bytes of a chunk of cases, in order.
     public func render(_ chunk: consuming [CaseResult]) -> RenderedCases {
@@ -143,7 +153,7 @@ public struct CaseRenderer: Sendable {
                 ResultsJSONL.render(result, file: file, into: &lines, records: &records, references: &references, memo: &memo))
             ends.append(lines.count)
             let before = testcases.count
-            JUnitReport.render(result, classPrefix: classPrefix, file: file, into: &testcases, memo: &memo)
+            JUnitReport.render(result, classPrefix: classPrefix, file: file, strict: strict, into: &testcases, memo: &memo)
             lengths.append(testcases.count - before)
             results.append(result)
         }

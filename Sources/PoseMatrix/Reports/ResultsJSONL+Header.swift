@@ -110,6 +110,10 @@ extension ResultsJSONL {
             json.endObject()
         }
         json.member("verdict", header.verdict(tally).word)
+        if tally.ranElsewhere {
+            json.key("ranElsewhere")
+            json.bool(true)
+        }
         if let diff = tally.baseline {
             json.key("baseline")
             json.beginObject()
@@ -168,6 +172,9 @@ extension RunScope {
         }
         if let maxCases {
             json.member("maxCases", maxCases)
+        }
+        if let idContains {
+            json.member("idContains", idContains)
         }
         json.endObject()
     }

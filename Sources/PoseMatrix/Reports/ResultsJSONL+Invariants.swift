@@ -8,7 +8,7 @@ extension ResultsJSONL {
         try file.write(bytes: json.buffer.bytes)
     }
 
-    /// `{"type":"invariant","name":…,"status":…,"start":…,"states":…,"depth":…,"applies":…}`, then
+    /// `{"type":"invariant","name":…,"status":…,"start":…,"states":…,"depth":…,"applies":…,"line":…}`, then
     /// for one held `rests`, for one not run `unchecked` and `reason`, for one broken `path` and `failures`.
     static func render(_ invariant: InvariantResult, into json: inout JSONWriter) {
         json.beginObject()
@@ -19,6 +19,7 @@ extension ResultsJSONL {
         for (name, count) in [("states", invariant.states), ("depth", invariant.depth), ("applies", invariant.applies)] {
             json.member(name, count)
         }
+        if let line = invariant.line { json.member("line", line) }
         if invariant.status == .held, let rests = invariant.rests {
             json.key("rests")
             json.strings(rests.levels.map(\.rawValue))

@@ -20,7 +20,7 @@ public struct ResultsJSONL {
 
     /// Renders and writes one case's line (and the shared records it is the first to use).
     public mutating func write(_ result: CaseResult) throws {
-        try write(CaseRenderer(classPrefix: "", file: header.matrixPath).render([result]))
+        try write(CaseRenderer(classPrefix: "", file: header.matrixPath, strict: header.strict).render([result]))
     }
 
     /// Appends cases pre-rendered (by ``CaseRenderer`` on a worker), giving their shared records
@@ -90,6 +90,11 @@ public struct ResultsJSONL {
         case .failed: out.append(literal: #","status":"failed""#)
         case .notRun: out.append(literal: #","status":"notRun""#)
         case .error: out.append(literal: #","status":"error""#)
+        }
+        // A failed case's line is in its failures record; one not run or in error has none.
+        if let line = result.line, result.status == .notRun || result.status == .error {
+            out.append(literal: #","line":"#)
+            out.append(line)
         }
         let split = out.count
         references.append(

@@ -70,6 +70,10 @@ extension ResultsReader {
             guard let count = Self.count(maximum), count >= 1 else { throw fail("the header's filter.maxCases is not a count") }
             scope.maxCases = count
         }
+        if let text = filter["idContains"] {
+            guard let string = text.string, !string.isEmpty else { throw fail("the header's filter.idContains is not a text") }
+            scope.idContains = string
+        }
         return scope
     }
 }
@@ -149,7 +153,11 @@ struct CaseSequence {
             }
             return sum
         }
-        let verdict = header.verdict(counts, invariants: invariants, newFailures: newFailures).word
+        let ranElsewhere = node["ranElsewhere"]?.bool ?? false
+        if let given = node["ranElsewhere"], given.bool == nil || (given.bool == true && header.shard == nil) {
+            throw fail("the summary line's ranElsewhere belongs to a shard, as true or false")
+        }
+        let verdict = header.verdict(counts, invariants: invariants, newFailures: newFailures, ranElsewhere: ranElsewhere).word
         if let word = node["verdict"]?.string, word != verdict {
             throw fail("the summary line's verdict \(quoted(word)) disagrees with its cases, which give \(quoted(verdict))")
         }

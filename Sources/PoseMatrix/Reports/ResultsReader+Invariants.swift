@@ -23,6 +23,12 @@ extension ResultsReader {
             throw fail("invariant \(quoted(name)) starts at \(quoted(start)), not a pose P1–P13")
         }
         var result = InvariantResult(name: name, status: status, start: start, states: states, depth: depth, applies: applies)
+        if let line = node["line"] {
+            guard let number = count(line), number >= 1 else {
+                throw fail("invariant \(quoted(name))'s line \(line.shortText) is not a number of 1 or more")
+            }
+            result.line = number
+        }
         if let rests = node["rests"] {
             guard status == .held else { throw fail("invariant \(quoted(name)) is \(status.word) but states what it rests on") }
             result.rests = try levels(rests, of: "invariant \(quoted(name))'s rests", error: fail)

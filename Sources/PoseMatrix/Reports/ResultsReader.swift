@@ -268,6 +268,14 @@ extension ResultsReader {
         if let reference = node["assumptions"] {
             result.assumptions = try records.assumptions(reference, of: result.id, error: fail)
         }
+        if let line = node["line"] {
+            guard result.status == .notRun || result.status == .error, let number = count(line), number >= 1 else {
+                throw fail(
+                    "case \(result.index): a line \(line.shortText) belongs only to a case not run or in error, as a number of 1 or more"
+                )
+            }
+            result.line = number
+        }
         switch result.status {
         case .passed where !result.failures.isEmpty: throw fail("case \(result.index) passed but names a failures record")
         case .failed where result.failures.isEmpty: throw fail("case \(result.index) failed but names no failures record")

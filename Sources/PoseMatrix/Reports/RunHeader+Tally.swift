@@ -68,15 +68,19 @@ public struct RunHeader: Sendable {
 
     /// The verdict of a run with these totals under this header's `--strict`, `--fail-on` and shard;
     /// `newFailures` is the baseline comparison's count of new failures and newly broken invariants, when there is one.
-    public func verdict(_ counts: Counts, invariants: InvariantCounts = InvariantCounts(), newFailures: Int? = nil)
-        -> RunVerdict
-    {
-        RunVerdict(counts, invariants: invariants, strict: strict, shard: shard, newFailures: failOnNew ? newFailures : nil)
+    public func verdict(
+        _ counts: Counts, invariants: InvariantCounts = InvariantCounts(), newFailures: Int? = nil, ranElsewhere: Bool = false
+    ) -> RunVerdict {
+        RunVerdict(
+            counts, invariants: invariants, strict: strict, shard: shard, newFailures: failOnNew ? newFailures : nil,
+            ranElsewhere: ranElsewhere)
     }
 
     /// The verdict of a finished run, from its tally.
     public func verdict(_ tally: Tally) -> RunVerdict {
-        verdict(tally.overall, invariants: tally.invariants, newFailures: tally.baseline?.gatingFailures)
+        verdict(
+            tally.overall, invariants: tally.invariants, newFailures: tally.baseline?.gatingFailures,
+            ranElsewhere: tally.ranElsewhere)
     }
 
     /// The matrix name as a JUnit class-name prefix: "Notes — iPhone Duo" → "notes-iphone-duo".
@@ -163,6 +167,9 @@ public struct Tally: Sendable {
     public var baseline: BaselineDiff?
     /// The failures grouped, when reports were written.
     public var digest: FailureDigest?
+    /// For a shard none of whose cases or invariants ran: whether the rest of the plan runs
+    /// (``Runner/runsOutsideShard()``), which decides whether the shard says NOT RUN.
+    public var ranElsewhere = false
     private var poseIndex: [String: Int] = [:]
 
     public init() {}

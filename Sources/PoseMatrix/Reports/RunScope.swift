@@ -7,13 +7,15 @@ public struct RunScope: Sendable, Equatable {
     public var values: [(axis: Axis, values: [AxisValue])] = []
     /// `--max-cases`, when given (a limit, which refuses a plan rather than cutting it).
     public var maxCases: Int?
+    /// The text kept cases' ids contain (Bazel's `--test_filter`, `TESTBRIDGE_TEST_ONLY`), when given.
+    public var idContains: String?
     /// Cases the whole matrix plans, when `--pose` or `--where` left fewer.
     public var matrixCases: Int?
 
     public init() {}
 
     /// Whether `--pose` or `--where` left out cases of the matrix.
-    public var isFiltered: Bool { !poses.isEmpty || !values.isEmpty }
+    public var isFiltered: Bool { !poses.isEmpty || !values.isEmpty || idContains != nil }
 
     /// `--pose P1,P5 --where profile=device`, as a person would type it.
     public var arguments: String {
@@ -23,11 +25,13 @@ public struct RunScope: Sendable, Equatable {
             parts += values.map { "--where \(axis.rawValue)=\($0.description)" }
         }
         if let maxCases { parts.append("--max-cases \(maxCases)") }
+        if let idContains { parts.append("TESTBRIDGE_TEST_ONLY=" + idContains) }
         return parts.joined(separator: " ")
     }
 
     public static func == (lhs: RunScope, rhs: RunScope) -> Bool {
         lhs.poses == rhs.poses && lhs.maxCases == rhs.maxCases && lhs.matrixCases == rhs.matrixCases
+            && lhs.idContains == rhs.idContains
             && lhs.values.map(\.axis) == rhs.values.map(\.axis) && lhs.values.map(\.values) == rhs.values.map(\.values)
     }
 }

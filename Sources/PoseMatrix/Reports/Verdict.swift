@@ -18,6 +18,9 @@ public enum RunVerdict: Sendable, Equatable {
     case failedStrict
     /// No case ran: every case was not run.
     case nothingRan
+    /// A shard none of whose cases or invariants ran, of a plan in which others do: not a failure of
+    /// the shard, since "nothing ran" is a property of the whole plan, which every shard decides alike.
+    case nothingRanHere
     /// A shard that holds no case because the plan has fewer cases than shards: the one
     /// run without a case that succeeds, so that a fixed number of CI jobs can run a small matrix.
     case emptyShard
@@ -25,9 +28,13 @@ public enum RunVerdict: Sendable, Equatable {
     /// The verdict of a run with these totals; `newFailures` is given under `--fail-on new` with a baseline.
     /// `--fail-on new` excuses old failures only: nothing run and `--strict` still fail the run. A
     /// broken invariant fails the run as a failed case does, and one not run counts as a case not run.
+    /// `ranElsewhere` says, of a shard none of whose cases ran, whether any case or invariant of the
+    /// rest of the plan runs: a shard fails for its own failures, errors and `--strict`, and for
+    /// nothing run only when nothing of the whole plan runs, so a target's verdict is the same
+    /// whatever its shard count.
     public init(
         _ counts: Counts, invariants: InvariantCounts = InvariantCounts(), strict: Bool, shard: Shard?,
-        newFailures: Int? = nil
+        newFailures: Int? = nil, ranElsewhere: Bool = false
     ) {
         let failing = counts.failed + counts.errors + invariants.broken > 0
         let total = counts.total + invariants.total
@@ -37,7 +44,7 @@ public enum RunVerdict: Sendable, Equatable {
         } else if total == 0 {
             self = shard.map { $0.total > 1 } ?? false ? .emptyShard : .nothingRan
         } else if notRun == total {
-            self = .nothingRan
+            self = !ranElsewhere ? .nothingRan : strict ? .failedStrict : .nothingRanHere
         } else if strict && notRun > 0 {
             self = .failedStrict
         } else {
@@ -46,7 +53,7 @@ public enum RunVerdict: Sendable, Equatable {
     }
 
     /// Whether the run succeeds (exit 0).
-    public var isSuccess: Bool { self == .passed || self == .emptyShard || self == .noNewFailures }
+    public var isSuccess: Bool { self == .passed || self == .emptyShard || self == .noNewFailures || self == .nothingRanHere }
 
     /// The word in `results.jsonl`'s summary line.
     public var word: String {
@@ -55,6 +62,7 @@ public enum RunVerdict: Sendable, Equatable {
         case .failed, .failedStrict: Verdict.failed.rawValue
         case .noNewFailures: "no new failures"
         case .nothingRan: Verdict.notRun.rawValue
+        case .nothingRanHere: "not run in this shard"
         case .emptyShard: "empty shard"
         }
     }
@@ -79,6 +87,9 @@ public enum RunVerdict: Sendable, Equatable {
         case .nothingRan:
             let what = invariants.total > 0 ? "no case or invariant ran" : "no case ran"
             return "**NOT RUN**: \(what), and nothing run is not a pass. " + tail
+        case .nothingRanHere:
+            return "**NOT RUN IN THIS SHARD**: none of this shard's cases ran, but other cases of the plan do; "
+                + "merge the shards for the run's verdict. " + tail
         case .emptyShard: return "**EMPTY SHARD**: the plan has fewer cases than shards, so this shard holds none. " + tail
         }
     }

@@ -39,15 +39,18 @@ final class CaseMaker: Sendable {
         self.pickStarts = pickStarts
     }
 
-    /// The group's case at a plan index. Its values are not stored: read from the index when asked,
-    /// they cost no allocation in a run, which reads only the id, the settings and the report texts.
-    func testCase(at index: Int) -> TestCase {
+    /// The group's case at a plan index (`index`), numbered `position` in the run's plan (the same,
+    /// unless the plan keeps some cases only). Its values are not stored: read from the index when
+    /// asked, they cost no allocation in a run, which reads only the id, the settings and the report texts.
+    func testCase(at index: Int, position: Int? = nil) -> TestCase {
         withChoices(at: index) { picked in
             var settings = CaseSettings()
             for (position, choice) in picked.enumerated() {
                 settings.take(axisNames[position], from: picks[pickStarts[position] + choice])
             }
-            return TestCase(index: index, maker: self, axisSettings: settings, id: idPieces.id(choices: picked))
+            return TestCase(
+                index: position ?? index, valueIndex: index, maker: self, axisSettings: settings,
+                id: idPieces.id(choices: picked))
         }
     }
 

@@ -52,7 +52,7 @@ public struct CaseResult: Sendable, Equatable {
     /// Whether ``id`` is made from the pose, title and values as every plan case's is, so that
     /// results.jsonl can leave it out and readers rebuild it (false keeps it in the file).
     public var idIsDerived = false
-    /// For a failed case, the line of its pose entry in the matrix file, where CI puts the annotation.
+    /// For a case that did not pass, the line of its pose entry in the matrix file, where CI puts the annotation.
     public var line: Int? = nil
 }
 

@@ -17,6 +17,8 @@ public enum Evaluation {
             values: testCase.entries,
             status: .notRun, reason: nil, failures: [], assumptions: [], duration: 0)
         result.idIsDerived = true  // the plan makes every case's id from its entry's label and values
+        // Where reports point for a case that did not pass (a passed one points nowhere, in the file or out of it).
+        result.line = entry.place?.position.line
 
         if let rule = entry.notRun.first(where: { $0.when.matches(settings) }) {
             result.reason = rule.reason
@@ -52,7 +54,7 @@ public enum Evaluation {
             }
         }
         verdicts.conclude(&result, expectations: expectations)
-        if result.status == .failed { result.line = entry.place?.position.line }
+        if result.status == .passed { result.line = nil }
         return result
     }
 

@@ -27,6 +27,7 @@ public struct ExplorationOutcome: Sendable {
                 name: exploration.invariants[index].name, status: .held, start: exploration.start?.id,
                 states: statesExplored, depth: depth, applies: applied[index, default: 0])
             result.rests = rests[index, default: Rests()]
+            result.line = exploration.invariants[index].line
             if let violation = violations[index] {
                 result.status = .broken
                 result.path = violation.path

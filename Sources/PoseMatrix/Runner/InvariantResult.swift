@@ -29,6 +29,8 @@ public struct InvariantResult: Sendable, Equatable {
     /// For a broken invariant: the shortest step sequence from the start that breaks it, and what failed after it.
     public var path: [Step] = []
     public var failures: [CaseResult.Failure] = []
+    /// The line of the matrix that states it (in results that record it), where CI annotations point.
+    public var line: Int?
     /// For a held invariant: the levels of every value it was checked on, in every state, so that a
     /// sign-off can apply its own trust; nil in results that do not record it (written before 0.2.0).
     public var rests: Rests?

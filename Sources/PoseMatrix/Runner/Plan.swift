@@ -14,6 +14,8 @@ public struct Plan: Sendable {
     }
 
     public private(set) var groups: [Group] = []
+    /// The plan indices kept when the filter keeps only cases whose id contains a text, in order; nil keeps every one.
+    private var selection: [Int]?
     /// What each group needs to make its cases, one reference a group (``CaseMaker``).
     private var makers: [CaseMaker] = []
     /// Cases of the matrix's poses; the exploration's invariants are not cases (``InvariantResult``).
@@ -53,7 +55,11 @@ public struct Plan: Sendable {
             makers.append(CaseMaker(entry: entry, axes: axes, firstCase: total - size))
         }
         count = total
-        if filter.poses == nil, filter.values.isEmpty { exploration = matrix.exploration }
+        if let text = filter.idContains {
+            let kept = (0..<total).filter { makers[group(of: $0)].testCase(at: $0).id.contains(text) }
+            (selection, count) = (kept, kept.count)
+        }
+        if filter.poses == nil, filter.values.isEmpty, filter.idContains == nil { exploration = matrix.exploration }
     }
 
     /// How many cases the whole matrix expands to, or nil past `Int.max`; counted, never built.
@@ -103,13 +109,20 @@ public struct Plan: Sendable {
 
     /// The case at a position in the plan.
     public func testCase(at index: Int) -> TestCase {
+        guard let selection else { return makers[group(of: index)].testCase(at: index) }
+        let kept = selection[index]
+        return makers[group(of: kept)].testCase(at: kept, position: index)
+    }
+
+    /// The group holding a case of the whole (unselected) numbering.
+    private func group(of index: Int) -> Int {
         var low = 0
         var high = groups.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if groups[middle].firstCase <= index { low = middle } else { high = middle - 1 }
         }
-        return makers[low].testCase(at: index)
+        return low
     }
 }
 
@@ -119,10 +132,13 @@ public struct PlanFilter: Sendable {
     public var poses: Set<String>?
     /// Axis values to keep; several values of one axis are alternatives.
     public var values: [Axis: [AxisValue]]
+    /// A text the kept cases' ids contain (Bazel's `--test_filter`), or nil for all.
+    public var idContains: String?
 
-    public init(poses: Set<String>? = nil, values: [Axis: [AxisValue]] = [:]) {
+    public init(poses: Set<String>? = nil, values: [Axis: [AxisValue]] = [:], idContains: String? = nil) {
         self.poses = poses
         self.values = values
+        self.idContains = idContains
     }
 }
 
@@ -143,13 +159,15 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
 /// One case of the plan: a pose entry and one value for each of its axes.
 public struct TestCase: Sendable {
     public let index: Int
+    /// The case's index in its group's numbering, from which its values are read.
+    let valueIndex: Int
     /// The group's maker, holding its entry: a case retains it once, where a copy of the entry retained its every field.
     let maker: CaseMaker
     public var entry: PoseEntry { maker.entry }
     /// Axis values in naming order, read from the index when asked (``CaseMaker``).
-    public var values: [(Axis, AxisValue)] { maker.values(at: index) }
+    public var values: [(Axis, AxisValue)] { maker.values(at: valueIndex) }
     /// The same values as reports write them, with their axes' names.
-    var entries: [AxisEntry] { maker.entries(at: index) }
+    var entries: [AxisEntry] { maker.entries(at: valueIndex) }
     /// The same values read into settings by the plan, for ``settings(app:)`` to take.
     let axisSettings: CaseSettings
     /// The stable, unique name: `P5 [profile=device, layoutDirection=rightToLeft]`; made by the plan

@@ -43,6 +43,22 @@ public struct Runner: Sendable {
         return Explorer.explore(exploration, app: app, trust: trust).results(of: exploration)
     }
 
+    /// Whether any case of the plan outside this shard runs (passes, fails or errs), or, when none
+    /// does, any invariant of the plan's exploration (which the first shard reports): a shard none of
+    /// whose own cases ran asks this before it says NOT RUN, since nothing run is a property of the
+    /// whole plan. Evaluates without writing, in plan order, and stops at the first that runs; the
+    /// exploration only when no case runs. False for a whole run.
+    public func runsOutsideShard() throws -> Bool {
+        guard let shard, shard.total > 1 else { return false }
+        for index in 0..<plan.count where index % shard.total != shard.index - 1 {
+            if index % 4096 == 0 { try Task.checkCancellation() }
+            let result = Evaluation.evaluate(plan.testCase(at: index), app: app, trust: trust, source: source)
+            if result.status != .notRun { return true }
+        }
+        guard !explores, let exploration = plan.exploration else { return false }
+        return Explorer.explore(exploration, app: app, trust: trust).results(of: exploration).contains { $0.status != .notRun }
+    }
+
     /// Cases per task: small enough to spread a small plan over the jobs, large enough
     /// that scheduling costs nothing next to the model.
     var chunkSize: Int {

@@ -50,16 +50,56 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         ("Buildkite", "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0, true),
     ]
 
-    /// The engine whose variables give the shard: the automatic ones, or every one when asked.
+    /// The engine whose variables give the shard: the automatic ones, or every one when asked; one
+    /// that shards (a total above 1, or an index) before one whose total of 1 leaves the plan whole.
     static func engine(in environment: [String: String], asked: Bool) -> (name: String, index: String, total: String, base: Int)?
     {
-        engines.first { (asked || $0.automatic) && environment[$0.total] != nil }.map { ($0.name, $0.index, $0.total, $0.base) }
+        let present = engines.filter { (asked || $0.automatic) && environment[$0.total] != nil }
+        let sharding = present.first { environment[$0.total] != "1" || environment[$0.index] != nil }
+        return (sharding ?? present.first).map { ($0.name, $0.index, $0.total, $0.base) }
     }
 
-    /// The shard a CI engine's variables name, if any; an error names the variables when they are malformed.
+    /// An engine that reads its shard without being asked (Bazel, Buildkite) and shards this run
+    /// (a total above 1), with its variables as `NAME=value`: an explicit `--shard` there is a mistake.
+    static func shardingEngine(in environment: [String: String]) -> (name: String, variables: String)? {
+        for engine in engines where engine.automatic {
+            guard let total = environment[engine.total].flatMap({ Int($0) }), total > 1 else { continue }
+            return (engine.name, "\(engine.index)=\(environment[engine.index] ?? "(unset)") \(engine.total)=\(total)")
+        }
+        return nil
+    }
+
+    /// The shard a CI engine's variables name, if any; an error names the variables when they are malformed,
+    /// or when two engines' variables (read as asked) name different shards: which one would be right?
     /// A total of 1 without an index is the whole plan.
     public static func fromEnvironment(_ environment: [String: String], asked: Bool = false) -> Result<Shard?, ShardError> {
-        if let engine = engine(in: environment, asked: asked), let totalText = environment[engine.total] {
+        var named: [(engine: String, variables: String, shard: Shard?)] = []
+        for engine in engines where (asked || engine.automatic) && environment[engine.total] != nil {
+            switch shard(of: (engine.name, engine.index, engine.total, engine.base), in: environment) {
+            case .failure(let error): return .failure(error)
+            case .success(let shard):
+                let variables =
+                    "\(engine.index)=\(environment[engine.index] ?? "(unset)") \(engine.total)=\(environment[engine.total]!)"
+                named.append((engine.name, variables, shard))
+            }
+        }
+        // A total of 1 without an index shards nothing; engines that shard must agree.
+        let sharding = named.filter { $0.shard != nil }
+        if let first = sharding.first, let other = sharding.first(where: { $0.shard != first.shard }) {
+            return .failure(
+                ShardError(
+                    message: "\(first.engine) (\(first.variables)) and \(other.engine) (\(other.variables)) name different "
+                        + "shards, so which part of the plan to run is not clear (without --shard auto only Bazel's and "
+                        + "Buildkite's variables are read)"))
+        }
+        return .success(sharding.first?.shard)
+    }
+
+    /// The shard one engine's variables name, nil for a total of 1 without an index.
+    private static func shard(
+        of engine: (name: String, index: String, total: String, base: Int), in environment: [String: String]
+    ) -> Result<Shard?, ShardError> {
+        if let totalText = environment[engine.total] {
             let indexText = environment[engine.index] ?? ""
             if totalText == "1" && indexText.isEmpty { return .success(nil) }
             guard let total = Int(totalText), let index = Int(indexText),
