@@ -305,6 +305,68 @@ struct ScanCommandTests {
         #expect(run.stdout == "\(matrix): the app block agrees with \(app) (9 keys checked, 2 unknown)\n")
     }
 
+    /// A matrix that scans UIKitApp itself and states only `app`'s given members.
+    static func scanningMatrix(_ stated: String) throws -> String {
+        try TestFiles.writeTemporary(
+            """
+            { formatVersion: 1, name: "notes", app: { scan: "\(TestFiles.fixture("apps/UIKitApp"))", \(stated) },
+              poses: [{ pose: "P1", expect: { display: "outer" } }] }
+            """)
+    }
+
+    @Test("--check on a matrix with app.scan compares only the keys it states: the keys it takes from the code are no drift")
+    func checkScanningMatrix() async throws {
+        let app = TestFiles.fixture("apps/UIKitApp")
+        // The defaults of multipleScenes, newWindow.via and camera.uses differ from the code's, but the run takes the code's.
+        let agrees = try Self.scanningMatrix(#"camera: { mirroring: "byPosition" }"#)
+        let run = await duoPose(["scan", app, "--check", agrees])
+        #expect(run.code == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout == "\(agrees): the app block agrees with \(app) (1 key checked, 8 from the code, 2 unknown)\n")
+        let drifts = try Self.scanningMatrix(#"newWindow: { errorHandler: "showInPlace" }"#)
+        let drift = await duoPose(["scan", app, "--check", drifts])
+        #expect(drift.code == 1)
+        #expect(
+            drift.stdout == """
+                drift: newWindow.errorHandler: matrix "showInPlace", code "none" (Notes/LegacyOpener.m:6: [UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:^(NSError *error) {)
+                \(drifts): the app block disagrees with \(app) on 1 of 1 key, 8 from the code
+
+                """)
+    }
+
+    @Test("--check --json prints one object: agrees, app, checked, drift, fromCode, matrix, unknown; the exit code is the same")
+    func checkJSON() async throws {
+        let app = TestFiles.fixture("apps/UIKitApp")
+        let drifts = try Self.scanningMatrix(#"newWindow: { errorHandler: "showInPlace" }"#)
+        let run = await duoPose(["scan", app, "--check", drifts, "--json"])
+        #expect(run.code == 1)
+        #expect(run.stderr == "")
+        #expect(
+            run.stdout
+                == #"{"agrees":false,"app":"\#(app)","checked":["newWindow.errorHandler"],"drift":[{"code":"none","#
+                + #""file":"Notes/LegacyOpener.m","key":"newWindow.errorHandler","line":6,"matrix":"showInPlace","#
+                + #""text":"[UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:^(NSError *error) {"}],"#
+                + #""fromCode":["multipleScenes","requiresFullScreen","orientations","newWindow.via","state.savesOn","#
+                + #""cameraAccessory.registeredOn","camera.uses","camera.mirroring"],"matrix":"\#(drifts)","#
+                + #""unknown":["linkedSDK","state.cachesScreen"]}"# + "\n")
+        // Without app.scan every settled key is compared, and nothing is taken from the code.
+        let plain = try TestFiles.writeTemporary(
+            """
+            { formatVersion: 1, name: "notes",
+              app: { multipleScenes: true, orientations: ["portrait", "landscape"],
+                     newWindow: { via: "activateSceneSession" }, camera: { uses: "virtualFront", mirroring: "byPosition" } },
+              poses: [{ pose: "P1" }] }
+            """)
+        let agrees = await duoPose(["scan", app, "--check", plain, "--json"])
+        #expect(agrees.code == 0)
+        #expect(
+            agrees.stdout
+                == #"{"agrees":true,"app":"\#(app)","checked":["multipleScenes","requiresFullScreen","orientations","#
+                + #""newWindow.via","newWindow.errorHandler","state.savesOn","cameraAccessory.registeredOn","camera.uses","#
+                + #""camera.mirroring"],"drift":[],"fromCode":[],"matrix":"\#(plain)","unknown":["linkedSDK","state.cachesScreen"]}"#
+                + "\n")
+    }
+
     @Test("an invalid matrix for --check is exit 65 with its errors")
     func checkInvalid() async throws {
         let matrix = try TestFiles.writeTemporary("{ formatVersion: 1, name: \"x\", app: { via: 1 }, poses: [] }")

@@ -35,29 +35,23 @@ enum ScanCommand {
             }
         }
         if let matrixPath = parsed.value("--check") {
-            return check(result, matrixPath: matrixPath, context: context)
+            return check(result, matrixPath: matrixPath, json: parsed.flags.contains("--json"), context: context)
         }
         context.stdout.write(parsed.flags.contains("--json") ? result.json : result.json5)
         return DuoPose.ExitCode.success
     }
 
-    /// Exit 1 and one line per drifted key when the matrix's app block disagrees with the code.
-    private static func check(_ result: ScanResult, matrixPath: String, context: Context) -> Int32 {
+    /// Exit 1 when the matrix's app block disagrees with the code: one line per drifted key, or with
+    /// `--json` one object; only the keys a matrix with `app.scan` states are compared.
+    private static func check(_ result: ScanResult, matrixPath: String, json: Bool, context: Context) -> Int32 {
         let matrix: LoadedMatrix
         switch context.loadMatrices([matrixPath]) {
         case .failure(let errors): return context.matrixErrors(errors)
         case .success(let loaded): matrix = loaded[0]
         }
-        let drift = result.drift(from: matrix.matrix.app)
-        let checked = counted(result.evidence.count, "key")
-        guard !drift.isEmpty else {
-            context.stdout.write(
-                "\(matrixPath): the app block agrees with \(result.root) (\(checked) checked, \(result.unknown.count) unknown)\n")
-            return DuoPose.ExitCode.success
-        }
-        for item in drift { context.stdout.write("drift: " + item.description.oneLine + "\n") }
-        context.stdout.write(
-            "\(matrixPath): the app block disagrees with \(result.root) on \(drift.count) of \(checked)\n")
-        return DuoPose.ExitCode.failure
+        let check = ScanCheck(
+            result, app: matrix.matrix.app, stated: matrix.matrix.appScan?.statedKeys, matrixPath: matrixPath)
+        context.stdout.write(json ? check.json : check.text)
+        return check.drift.isEmpty ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
     }
 }
