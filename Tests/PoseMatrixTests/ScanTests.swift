@@ -619,6 +619,51 @@ struct MatrixScanTests {
                 == "Error: \(results.path):1: appScan.unknown names \"bogusKey\", not an app key the scanner reads\n")
     }
 
+    @Test("show --matrix scans the app as run does: the case the run failed shows content.reachable false")
+    func showScans() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerNil])
+        let (code, _) = try await Self.run(app, matrix: Self.matrix(#"{ scan: "App" }"#))
+        #expect(code == 1)
+        let matrix = app.root.deletingLastPathComponent().appendingPathComponent("nightly.json5").path
+        let show = await duoPose(["show", "P9 outer display [profile=device]", "--matrix", matrix])
+        #expect(show.code == 0)
+        #expect(show.stderr == "")
+        let reachable = show.stdout.split(separator: "\n").first { $0.hasPrefix("content.reachable ") }.map(String.init)
+        #expect(reachable == Self.reachableLine)
+        let json = await duoPose(["show", "P9 outer display", "--matrix", matrix, "--json"])
+        #expect(json.stdout.contains(#""content.reachable": {"value": false, "#))
+    }
+
+    /// What `show` prints for content.reachable after a refused new window without a handler.
+    static let reachableLine =
+        "content.reachable            false             inference: A T64 refuses; I AX-DC: fails silently"
+
+    @Test("show --matrix stops on a tree that cannot be scanned, as run does")
+    func showRefusesUnscannable() async throws {
+        let app = try TemporaryApp()
+        let folder = app.root.deletingLastPathComponent()
+        let matrixPath = folder.appendingPathComponent("nightly.json5").path
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Tool"), withIntermediateDirectories: true)
+        try Data("print(1)\n".utf8).write(to: folder.appendingPathComponent("Tool/main.swift"))
+        for (tree, code, reason) in [
+            ("Missing", Int32(66), "\(folder.path)/Missing: no such folder"),
+            (
+                "Tool", 65,
+                "\(folder.path)/Tool: not an iOS app: no application target for iPhone in an .xcodeproj, "
+                    + "an XcodeGen project.yml or a Tuist Project.swift (1 file looked at)"
+            ),
+        ] {
+            try Data(Self.matrix("{ scan: \"\(tree)\" }").utf8).write(to: URL(fileURLWithPath: matrixPath))
+            let show = await duoPose(["show", "P9", "--matrix", matrixPath])
+            let run = await duoPose(["run", matrixPath, "--out", folder.appendingPathComponent("never").path])
+            #expect(show.code == code)
+            #expect(show.stderr == "Error: \(matrixPath): app.scan: \(reason)\n")
+            #expect(show.stdout == "")
+            #expect((run.code, run.stderr) == (show.code, show.stderr))
+        }
+    }
+
     @Test("a scan path that is not an app stops the run before anything is written")
     func notAnApp() async throws {
         let app = try TemporaryApp()
