@@ -619,6 +619,48 @@ struct MatrixScanTests {
                 == "Error: \(results.path):1: appScan.unknown names \"bogusKey\", not an app key the scanner reads\n")
     }
 
+    @Test("report.md says which app keys came from the code, with file:line, and merge writes the same bytes")
+    func reportNamesScannedKeys() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerNil])
+        let folder = app.root.deletingLastPathComponent()
+        let matrix = folder.appendingPathComponent("nightly.json5")
+        let block = #"{ scan: "App", state: { savesOn: "inactive" } }"#
+        try Data(Self.matrix(block).replacingOccurrences(of: "\"device\"", with: "\"device\", \"simulator\"").utf8)
+            .write(to: matrix)
+        var shards: [String] = []
+        for index in 1...2 {
+            let out = folder.appendingPathComponent("s\(index)")
+            _ = await duoPose(["run", matrix.path, "--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/2"])
+            shards.append(out.appendingPathComponent(ReportSet.resultsName).path)
+        }
+        let whole = folder.appendingPathComponent("whole")
+        #expect(await duoPose(["run", matrix.path, "--out", whole.path, "--deterministic", "--quiet"]).code == 1)
+        let merged = folder.appendingPathComponent("merged")
+        #expect(await duoPose(["merge", shards[0], shards[1], "--out", merged.path, "--quiet"]).code == 1)
+        let report = try TestFiles.read(whole.appendingPathComponent(ReportSet.markdownName))
+        #expect(try TestFiles.read(merged.appendingPathComponent(ReportSet.markdownName)) == report)
+        let start = try #require(report.range(of: "Trusted provenance: apple, measured, inference, unverified.\n\n"))
+        let end = try #require(report.range(of: "## Poses\n"))
+        #expect(String(report[start.upperBound..<end.lowerBound]) == Self.scannedKeysLines)
+    }
+
+    /// report.md's lines on the keys taken from App for `{ scan: "App", state: { savesOn: "inactive" } }`.
+    static let scannedKeysLines = """
+        App keys from the code of `App` (`app.scan`):
+
+        - `multipleScenes` `true`: `App.xcodeproj/project.pbxproj:13`
+        - `requiresFullScreen` `false`: `App.xcodeproj/project.pbxproj:12`
+        - `newWindow.via` `"activateSceneSession"`: `App/Opener.swift:1`
+        - `newWindow.errorHandler` `"none"`: `App/Opener.swift:1`
+        - `cameraAccessory.registeredOn` `"none"`: no sceneAccessory or registerSceneAccessory in 1 source file
+        - `camera.uses` `"none"`: no AVCaptureSession or capture device in 1 source file
+
+        From the matrix: `state.savesOn`. Unknown in the code, so the matrix's default: `orientations`, `linkedSDK`, `state.cachesScreen`.
+
+
+        """
+
     @Test("show --matrix scans the app as run does: the case the run failed shows content.reachable false")
     func showScans() async throws {
         let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
