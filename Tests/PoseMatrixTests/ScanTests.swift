@@ -3,12 +3,15 @@ import Testing
 
 @testable import PoseMatrix
 
-/// A throwaway app tree: a one-target project with the given settings, and files beside it.
+/// A throwaway app tree: a one-target project with the given settings, and files beside it, in
+/// `folder` of a new temporary folder.
 struct TemporaryApp {
     let root: URL
 
-    init(settings: [String: String] = ["GENERATE_INFOPLIST_FILE": "YES"], files: [String: String] = [:]) throws {
-        root = try TestFiles.temporaryFolder().appendingPathComponent("App")
+    init(
+        folder: String = "App", settings: [String: String] = ["GENERATE_INFOPLIST_FILE": "YES"], files: [String: String] = [:]
+    ) throws {
+        root = try TestFiles.temporaryFolder().appendingPathComponent(folder)
         let lines = settings.sorted { $0.key < $1.key }.map { "\t\t\t\t\"\($0.key)\" = \"\($0.value)\";" }
         let project = """
             // !$*UTF8*$!
@@ -150,11 +153,12 @@ struct ScanFixtureTests {
     func sarif() async throws {
         let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")
         let root = TestFiles.fixture("apps/UIKitApp")
+        let apps = TestFiles.fixture("apps")
         let docs = "https://example.com/duo-pose/README.md"
-        let run = await duoPose(["scan", root, "--sarif", out.path, "--docs", docs])
+        let run = await duoPose(["scan", root, "--sarif", out.path, "--docs", docs, "--sarif-root", apps])
         #expect(run.code == 0)
         let text = try TestFiles.read(out).replacingOccurrences(
-            of: URL(fileURLWithPath: root, isDirectory: true).absoluteString, with: "file:///APP/")
+            of: URL(fileURLWithPath: apps, isDirectory: true).absoluteString, with: "file:///APPS/")
         try expectMatchesSnapshot(text, named: "scan-UIKitApp.sarif")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["version"] as? String == "2.1.0")
@@ -200,6 +204,79 @@ struct ScanFixtureTests {
         #expect(!text.contains("helpUri"))
     }
 
+    static let opener =
+        "func open() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }\n"
+
+    /// `scan APP --sarif FILE` with more arguments: the exit code, the SARIF's `%SRCROOT%`, and its
+    /// DUO010 result's artifact location as `uri from uriBaseId`.
+    static func sarifPlaces(_ arguments: [String], app: TemporaryApp) async throws -> (code: Int32, root: String, path: String) {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")
+        let code = await duoPose(["scan", app.root.path, "--sarif", out.path] + arguments).code
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any]
+        let run = (object?["runs"] as? [[String: Any]])?.first
+        let root = ((run?["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])?["uri"] as? String
+        let result = (run?["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "DUO010" }
+        let physical = (result?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        let artifact = physical?["artifactLocation"] as? [String: String]
+        return (code, root ?? "none", "\(artifact?["uri"] ?? "none") from \(artifact?["uriBaseId"] ?? "none")")
+    }
+
+    @Test("SARIF paths start at the nearest folder at or above the app holding .git, a folder or a worktree's file")
+    func sarifRepositoryRoot() async throws {
+        for gitIsFile in [false, true] {
+            let app = try TemporaryApp(folder: "ios", files: ["Notes/Opener.swift": Self.opener])
+            let repository = app.root.deletingLastPathComponent()
+            let git = repository.appendingPathComponent(".git")
+            if gitIsFile {
+                try Data("not a path git could follow\n".utf8).write(to: git)
+            } else {
+                try FileManager.default.createDirectory(at: git, withIntermediateDirectories: false)
+            }
+            let places = try await Self.sarifPlaces([], app: app)
+            #expect(places.code == 0)
+            #expect(places.root == URL(fileURLWithPath: repository.path, isDirectory: true).absoluteString)
+            #expect(places.path == "ios/Notes/Opener.swift from %SRCROOT%")
+        }
+    }
+
+    @Test("without .git above the app SARIF paths start at the app; --sarif-root names the folder instead")
+    func sarifRootGiven() async throws {
+        let app = try TemporaryApp(folder: "ios", files: ["Notes/Opener.swift": Self.opener])
+        let repository = app.root.deletingLastPathComponent()
+        let parts = repository.pathComponents
+        let above = (1...parts.count).map { "/" + parts[1..<$0].joined(separator: "/") }
+        try #require(
+            !above.contains { FileManager.default.fileExists(atPath: $0 + "/.git") }, "a .git above the temporary folder")
+        let plain = try await Self.sarifPlaces([], app: app)
+        #expect(plain.code == 0)
+        #expect(plain.root == URL(fileURLWithPath: app.root.path, isDirectory: true).absoluteString)
+        #expect(plain.path == "Notes/Opener.swift from %SRCROOT%")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        for (given, path) in [(repository.path, "ios/Notes/Opener.swift"), (app.root.path + "/Notes/..", "Notes/Opener.swift")] {
+            let places = try await Self.sarifPlaces(["--sarif-root", given], app: app)
+            #expect(places.code == 0)
+            #expect(places.path == path + " from %SRCROOT%")
+        }
+    }
+
+    @Test("--sarif-root that does not contain the app, or without --sarif, is a usage error and writes nothing")
+    func sarifRootRefused() async throws {
+        let app = try TemporaryApp(folder: "ios", files: ["Notes/Opener.swift": Self.opener])
+        let out = app.root.deletingLastPathComponent().appendingPathComponent("scan.sarif")
+        let beside = app.root.deletingLastPathComponent().appendingPathComponent("android").path
+        let outside = await duoPose(["scan", app.root.path, "--sarif", out.path, "--sarif-root", beside])
+        #expect(outside.code == 64)
+        #expect(
+            outside.stderr
+                == "Error: --sarif-root \(beside): does not contain the app folder \(app.root.path) "
+                + "(SARIF paths start at or above it)\n" + ScanCommandTests.usage)
+        #expect(outside.stdout == "")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let alone = await duoPose(["scan", app.root.path, "--sarif-root", app.root.path])
+        #expect(alone.code == 64)
+        #expect(alone.stderr == "Error: --sarif-root is for --sarif FILE, which is not given\n" + ScanCommandTests.usage)
+    }
+
     @Test("a SARIF file duo-pose did not write is not replaced")
     func sarifRefuses() async throws {
         let out = try TestFiles.writeTemporary("notes\n", name: "notes.sarif")
@@ -213,7 +290,8 @@ struct ScanFixtureTests {
 @Suite("duo-pose scan: command line")
 struct ScanCommandTests {
     static let usage =
-        "Usage: duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--check MATRIX]\nSee 'duo-pose help scan'.\n"
+        "Usage: duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--sarif-root DIR] [--check MATRIX]\n"
+        + "See 'duo-pose help scan'.\n"
 
     @Test("no folder, or two, is a usage error")
     func usage() async {

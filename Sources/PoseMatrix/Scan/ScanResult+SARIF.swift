@@ -6,10 +6,11 @@ extension ScanResult {
     /// The README section that documents the rules, as GitHub names its anchor.
     static let rulesSection = (title: "Scanning an app", anchor: "scanning-an-app")
 
-    /// One run; each result's location is relative to `%SRCROOT%`, the scanned tree's root. With
-    /// `docs` (the address of duo-pose's README.md), each rule's `helpUri` points at its rule table.
-    /// Every object's keys are in alphabetical order, so `$schema` comes first.
-    public func sarif(rootURI: String, toolVersion: String, docs: String? = nil) -> String {
+    /// One run; each result's location is relative to `%SRCROOT%`, the `root` folder (the
+    /// repository's, for code scanning), which holds the scanned tree. With `docs` (the address of
+    /// duo-pose's README.md), each rule's `helpUri` points at its rule table. Every object's keys
+    /// are in alphabetical order, so `$schema` comes first.
+    public func sarif(root: SARIFRoot, toolVersion: String, docs: String? = nil) -> String {
         var json = JSONWriter(capacity: 8192)
         json.beginObject()
         json.member("$schema", Self.sarifSchema)
@@ -20,12 +21,12 @@ extension ScanResult {
         json.beginObject()
         json.key("%SRCROOT%")
         json.beginObject()
-        json.member("uri", rootURI)
+        json.member("uri", root.uri)
         json.endObject()
         json.endObject()
         json.key("results")
         json.beginArray()
-        for finding in findings { finding.writeSARIF(into: &json) }
+        for finding in findings { finding.writeSARIF(into: &json, path: root.prefix + finding.location.file) }
         json.endArray()
         json.key("tool")
         json.beginObject()
@@ -80,8 +81,8 @@ extension ScanResult {
 }
 
 extension ScanFinding {
-    /// A SARIF result: the rule, its level, the message and the file and line, relative to `%SRCROOT%`.
-    func writeSARIF(into json: inout JSONWriter) {
+    /// A SARIF result: the rule, its level, the message and the file (`path`, relative to `%SRCROOT%`) and line.
+    func writeSARIF(into json: inout JSONWriter, path: String) {
         json.beginObject()
         json.member("level", "warning")
         json.key("locations")
@@ -91,7 +92,7 @@ extension ScanFinding {
         json.beginObject()
         json.key("artifactLocation")
         json.beginObject()
-        json.member("uri", ScanResult.uriReference(location.file))
+        json.member("uri", ScanResult.uriReference(path))
         json.member("uriBaseId", "%SRCROOT%")
         json.endObject()
         json.key("region")
