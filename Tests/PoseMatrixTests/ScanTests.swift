@@ -165,7 +165,9 @@ struct ScanFixtureTests {
         let sarifRun = try #require((object["runs"] as? [[String: Any]])?.first)
         let results = try #require(sarifRun["results"] as? [[String: Any]])
         #expect(results.count == 4)
-        #expect(results.map(Self.codeScanningFields) == Array(repeating: "ruleId level uri uriBaseId startLine", count: 4))
+        #expect(
+            results.map(Self.codeScanningFields)
+                == Array(repeating: "ruleId level uri uriBaseId startLine partialFingerprints", count: 4))
         let rules = try #require(
             ((sarifRun["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         #expect(rules.count == ScanRule.allCases.count)
@@ -187,6 +189,12 @@ struct ScanFixtureTests {
             ("uri", !uri.isEmpty && !uri.hasPrefix("/") && !uri.contains(":") && URL(string: uri) != nil),
             ("uriBaseId", artifact?["uriBaseId"] as? String == "%SRCROOT%"),
             ("startLine", ((physical?["region"] as? [String: Any])?["startLine"] as? Int ?? 0) >= 1),
+            (
+                "partialFingerprints",
+                (result["partialFingerprints"] as? [String: String])?["duoPoseFinding/v1"]?.wholeMatch(
+                    of: /[0-9a-f]{64}:[1-9][0-9]*/)
+                    != nil
+            ),
         ]
         return fields.filter(\.1).map(\.0).joined(separator: " ")
     }
@@ -275,6 +283,36 @@ struct ScanFixtureTests {
         let alone = await duoPose(["scan", app.root.path, "--sarif-root", app.root.path])
         #expect(alone.code == 64)
         #expect(alone.stderr == "Error: --sarif-root is for --sarif FILE, which is not given\n" + ScanCommandTests.usage)
+    }
+
+    /// `scan APP --sarif FILE`'s DUO010 results as `startLine fingerprint`.
+    static func sarifFingerprints(_ app: TemporaryApp) async throws -> [String] {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")
+        #expect(await duoPose(["scan", app.root.path, "--sarif", out.path]).code == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any]
+        let results = ((object?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        return results.filter { $0["ruleId"] as? String == "DUO010" }.map { result in
+            let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let line = (physical?["region"] as? [String: Any])?["startLine"] as? Int ?? 0
+            let fingerprints = result["partialFingerprints"] as? [String: String] ?? [:]
+            return "\(line) " + fingerprints.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
+        }
+    }
+
+    @Test("each SARIF result's fingerprint hashes its rule, path and trimmed line text, not its line number")
+    func sarifFingerprints() async throws {
+        let app = try TemporaryApp(folder: "ios", files: ["Notes/Opener.swift": Self.opener])
+        try FileManager.default.createDirectory(
+            at: app.root.deletingLastPathComponent().appendingPathComponent(".git"), withIntermediateDirectories: false)
+        // SHA-256 of "DUO010", NUL, "ios/Notes/Opener.swift", NUL and the line's text, worked out apart from duo-pose.
+        let digest = "4c4bde40a4b6c92367ca41bee8d91b4da203b35140a9b8dba208df3bed769176"
+        #expect(try await Self.sarifFingerprints(app) == ["1 duoPoseFinding/v1=\(digest):1"])
+        // Lines added above move the finding, not its fingerprint; the same text again, indented, is the second.
+        try app.write("import UIKit\n\n" + Self.opener + "struct Other {\n    " + Self.opener + "}\n", to: "Notes/Opener.swift")
+        #expect(
+            try await Self.sarifFingerprints(app) == [
+                "3 duoPoseFinding/v1=\(digest):1", "5 duoPoseFinding/v1=\(digest):2",
+            ])
     }
 
     @Test("a SARIF file duo-pose did not write is not replaced")
