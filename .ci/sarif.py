@@ -1,19 +1,41 @@
 """Checks SARIF files from `duo-pose scan --sarif` against the SARIF 2.1.0 JSON schema, and that each
 result carries what GitHub code scanning needs to place it: ruleId, level, a URI relative to
-%SRCROOT% and a start line; and each rule a shortDescription, help and helpUri.
+%SRCROOT% that names a file there with the result's start line in it, and a partialFingerprints
+entry duoPoseFinding/v1 (64 hex digits, `:N`) that no other result of the run has; and each rule a
+shortDescription, help and helpUri.
 
 Usage: python3 .ci/sarif.py SCHEMA FILE...
 """
 import json
+import os
+import re
 import sys
 import urllib.parse
+import urllib.request
 
 import jsonschema
+
+
+FINGERPRINT = re.compile(r"[0-9a-f]{64}:[1-9][0-9]*")
+
+
+def source_errors(where, root, uri, line):
+    """The file the URI names under %SRCROOT% (a file: URI) must exist and have the start line."""
+    if not root.startswith("file:"):
+        return [f"{where}: %SRCROOT% {root!r} is not a file: URI"]
+    path = os.path.join(urllib.request.url2pathname(urllib.parse.urlsplit(root).path), urllib.parse.unquote(uri))
+    if not os.path.isfile(path):
+        return [f"{where}: {uri!r} names no file under %SRCROOT% {root}"]
+    with open(path, "rb") as source:
+        lines = source.read().count(b"\n") + 1
+    return [] if line <= lines else [f"{where}: {uri!r} has {lines} lines, not line {line}"]
 
 
 def placement_errors(document):
     errors = []
     for run in document["runs"]:
+        root = run.get("originalUriBaseIds", {}).get("%SRCROOT%", {}).get("uri", "")
+        fingerprints = set()
         for rule in run["tool"]["driver"]["rules"]:
             for field in ("shortDescription", "help", "helpUri"):
                 if field not in rule:
@@ -29,8 +51,17 @@ def placement_errors(document):
                 errors.append(f"{where}: uri {uri!r} is not relative")
             if artifact.get("uriBaseId") != "%SRCROOT%":
                 errors.append(f"{where}: no uriBaseId %SRCROOT%")
-            if physical.get("region", {}).get("startLine", 0) < 1:
+            line = physical.get("region", {}).get("startLine", 0)
+            if line < 1:
                 errors.append(f"{where}: no region.startLine")
+            elif uri:
+                errors += source_errors(where, root, uri, line)
+            fingerprint = result.get("partialFingerprints", {}).get("duoPoseFinding/v1", "")
+            if not FINGERPRINT.fullmatch(fingerprint):
+                errors.append(f"{where}: partialFingerprints duoPoseFinding/v1 is {fingerprint!r}, not HEX:N")
+            elif fingerprint in fingerprints:
+                errors.append(f"{where}: partialFingerprints duoPoseFinding/v1 {fingerprint} is another result's too")
+            fingerprints.add(fingerprint)
     return errors
 
 

@@ -208,7 +208,7 @@ struct CommandLineTests {
             "duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--fail-on any|new] [--summary FILE] "
             + "[--trust LEVELS] [--strict] [--quiet]",
         .signoff: "duo-pose signoff RESULTS [--out FILE] [--trust LEVELS] --by NAME [--waive ID=reason]… [--allow-partial]",
-        .scan: "duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--check MATRIX]",
+        .scan: "duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--sarif-root DIR] [--check MATRIX]",
     ]
 
     @Test("list prints the catalogue; --json for machines")

@@ -3,12 +3,15 @@ import Testing
 
 @testable import PoseMatrix
 
-/// A throwaway app tree: a one-target project with the given settings, and files beside it.
+/// A throwaway app tree: a one-target project with the given settings, and files beside it, in
+/// `folder` of a new temporary folder.
 struct TemporaryApp {
     let root: URL
 
-    init(settings: [String: String] = ["GENERATE_INFOPLIST_FILE": "YES"], files: [String: String] = [:]) throws {
-        root = try TestFiles.temporaryFolder().appendingPathComponent("App")
+    init(
+        folder: String = "App", settings: [String: String] = ["GENERATE_INFOPLIST_FILE": "YES"], files: [String: String] = [:]
+    ) throws {
+        root = try TestFiles.temporaryFolder().appendingPathComponent(folder)
         let lines = settings.sorted { $0.key < $1.key }.map { "\t\t\t\t\"\($0.key)\" = \"\($0.value)\";" }
         let project = """
             // !$*UTF8*$!
@@ -150,18 +153,21 @@ struct ScanFixtureTests {
     func sarif() async throws {
         let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")
         let root = TestFiles.fixture("apps/UIKitApp")
+        let apps = TestFiles.fixture("apps")
         let docs = "https://example.com/duo-pose/README.md"
-        let run = await duoPose(["scan", root, "--sarif", out.path, "--docs", docs])
+        let run = await duoPose(["scan", root, "--sarif", out.path, "--docs", docs, "--sarif-root", apps])
         #expect(run.code == 0)
         let text = try TestFiles.read(out).replacingOccurrences(
-            of: URL(fileURLWithPath: root, isDirectory: true).absoluteString, with: "file:///APP/")
+            of: URL(fileURLWithPath: apps, isDirectory: true).absoluteString, with: "file:///APPS/")
         try expectMatchesSnapshot(text, named: "scan-UIKitApp.sarif")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["version"] as? String == "2.1.0")
         let sarifRun = try #require((object["runs"] as? [[String: Any]])?.first)
         let results = try #require(sarifRun["results"] as? [[String: Any]])
         #expect(results.count == 4)
-        #expect(results.map(Self.codeScanningFields) == Array(repeating: "ruleId level uri uriBaseId startLine", count: 4))
+        #expect(
+            results.map(Self.codeScanningFields)
+                == Array(repeating: "ruleId level uri uriBaseId startLine partialFingerprints", count: 4))
         let rules = try #require(
             ((sarifRun["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         #expect(rules.count == ScanRule.allCases.count)
@@ -183,6 +189,12 @@ struct ScanFixtureTests {
             ("uri", !uri.isEmpty && !uri.hasPrefix("/") && !uri.contains(":") && URL(string: uri) != nil),
             ("uriBaseId", artifact?["uriBaseId"] as? String == "%SRCROOT%"),
             ("startLine", ((physical?["region"] as? [String: Any])?["startLine"] as? Int ?? 0) >= 1),
+            (
+                "partialFingerprints",
+                (result["partialFingerprints"] as? [String: String])?["duoPoseFinding/v1"]?.wholeMatch(
+                    of: /[0-9a-f]{64}:[1-9][0-9]*/)
+                    != nil
+            ),
         ]
         return fields.filter(\.1).map(\.0).joined(separator: " ")
     }
@@ -200,6 +212,109 @@ struct ScanFixtureTests {
         #expect(!text.contains("helpUri"))
     }
 
+    static let opener =
+        "func open() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }\n"
+
+    /// `scan APP --sarif FILE` with more arguments: the exit code, the SARIF's `%SRCROOT%`, and its
+    /// DUO010 result's artifact location as `uri from uriBaseId`.
+    static func sarifPlaces(_ arguments: [String], app: TemporaryApp) async throws -> (code: Int32, root: String, path: String) {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")
+        let code = await duoPose(["scan", app.root.path, "--sarif", out.path] + arguments).code
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any]
+        let run = (object?["runs"] as? [[String: Any]])?.first
+        let root = ((run?["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])?["uri"] as? String
+        let result = (run?["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "DUO010" }
+        let physical = (result?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        let artifact = physical?["artifactLocation"] as? [String: String]
+        return (code, root ?? "none", "\(artifact?["uri"] ?? "none") from \(artifact?["uriBaseId"] ?? "none")")
+    }
+
+    @Test("SARIF paths start at the nearest folder at or above the app holding .git, a folder or a worktree's file")
+    func sarifRepositoryRoot() async throws {
+        for gitIsFile in [false, true] {
+            let app = try TemporaryApp(folder: "ios", files: ["Notes/Opener.swift": Self.opener])
+            let repository = app.root.deletingLastPathComponent()
+            let git = repository.appendingPathComponent(".git")
+            if gitIsFile {
+                try Data("not a path git could follow\n".utf8).write(to: git)
+            } else {
+                try FileManager.default.createDirectory(at: git, withIntermediateDirectories: false)
+            }
+            let places = try await Self.sarifPlaces([], app: app)
+            #expect(places.code == 0)
+            #expect(places.root == URL(fileURLWithPath: repository.path, isDirectory: true).absoluteString)
+            #expect(places.path == "ios/Notes/Opener.swift from %SRCROOT%")
+        }
+    }
+
+    @Test("without .git above the app SARIF paths start at the app; --sarif-root names the folder instead")
+    func sarifRootGiven() async throws {
+        let app = try TemporaryApp(folder: "ios", files: ["Notes/Opener.swift": Self.opener])
+        let repository = app.root.deletingLastPathComponent()
+        let parts = repository.pathComponents
+        let above = (1...parts.count).map { "/" + parts[1..<$0].joined(separator: "/") }
+        try #require(
+            !above.contains { FileManager.default.fileExists(atPath: $0 + "/.git") }, "a .git above the temporary folder")
+        let plain = try await Self.sarifPlaces([], app: app)
+        #expect(plain.code == 0)
+        #expect(plain.root == URL(fileURLWithPath: app.root.path, isDirectory: true).absoluteString)
+        #expect(plain.path == "Notes/Opener.swift from %SRCROOT%")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: false)
+        for (given, path) in [(repository.path, "ios/Notes/Opener.swift"), (app.root.path + "/Notes/..", "Notes/Opener.swift")] {
+            let places = try await Self.sarifPlaces(["--sarif-root", given], app: app)
+            #expect(places.code == 0)
+            #expect(places.path == path + " from %SRCROOT%")
+        }
+    }
+
+    @Test("--sarif-root that does not contain the app, or without --sarif, is a usage error and writes nothing")
+    func sarifRootRefused() async throws {
+        let app = try TemporaryApp(folder: "ios", files: ["Notes/Opener.swift": Self.opener])
+        let out = app.root.deletingLastPathComponent().appendingPathComponent("scan.sarif")
+        let beside = app.root.deletingLastPathComponent().appendingPathComponent("android").path
+        let outside = await duoPose(["scan", app.root.path, "--sarif", out.path, "--sarif-root", beside])
+        #expect(outside.code == 64)
+        #expect(
+            outside.stderr
+                == "Error: --sarif-root \(beside): does not contain the app folder \(app.root.path) "
+                + "(SARIF paths start at or above it)\n" + ScanCommandTests.usage)
+        #expect(outside.stdout == "")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let alone = await duoPose(["scan", app.root.path, "--sarif-root", app.root.path])
+        #expect(alone.code == 64)
+        #expect(alone.stderr == "Error: --sarif-root is for --sarif FILE, which is not given\n" + ScanCommandTests.usage)
+    }
+
+    /// `scan APP --sarif FILE`'s DUO010 results as `startLine fingerprint`.
+    static func sarifFingerprints(_ app: TemporaryApp) async throws -> [String] {
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("scan.sarif")
+        #expect(await duoPose(["scan", app.root.path, "--sarif", out.path]).code == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any]
+        let results = ((object?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        return results.filter { $0["ruleId"] as? String == "DUO010" }.map { result in
+            let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let line = (physical?["region"] as? [String: Any])?["startLine"] as? Int ?? 0
+            let fingerprints = result["partialFingerprints"] as? [String: String] ?? [:]
+            return "\(line) " + fingerprints.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
+        }
+    }
+
+    @Test("each SARIF result's fingerprint hashes its rule, path and trimmed line text, not its line number")
+    func sarifFingerprints() async throws {
+        let app = try TemporaryApp(folder: "ios", files: ["Notes/Opener.swift": Self.opener])
+        try FileManager.default.createDirectory(
+            at: app.root.deletingLastPathComponent().appendingPathComponent(".git"), withIntermediateDirectories: false)
+        // SHA-256 of "DUO010", NUL, "ios/Notes/Opener.swift", NUL and the line's text, worked out apart from duo-pose.
+        let digest = "4c4bde40a4b6c92367ca41bee8d91b4da203b35140a9b8dba208df3bed769176"
+        #expect(try await Self.sarifFingerprints(app) == ["1 duoPoseFinding/v1=\(digest):1"])
+        // Lines added above move the finding, not its fingerprint; the same text again, indented, is the second.
+        try app.write("import UIKit\n\n" + Self.opener + "struct Other {\n    " + Self.opener + "}\n", to: "Notes/Opener.swift")
+        #expect(
+            try await Self.sarifFingerprints(app) == [
+                "3 duoPoseFinding/v1=\(digest):1", "5 duoPoseFinding/v1=\(digest):2",
+            ])
+    }
+
     @Test("a SARIF file duo-pose did not write is not replaced")
     func sarifRefuses() async throws {
         let out = try TestFiles.writeTemporary("notes\n", name: "notes.sarif")
@@ -213,7 +328,8 @@ struct ScanFixtureTests {
 @Suite("duo-pose scan: command line")
 struct ScanCommandTests {
     static let usage =
-        "Usage: duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--check MATRIX]\nSee 'duo-pose help scan'.\n"
+        "Usage: duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--sarif-root DIR] [--check MATRIX]\n"
+        + "See 'duo-pose help scan'.\n"
 
     @Test("no folder, or two, is a usage error")
     func usage() async {
@@ -303,6 +419,68 @@ struct ScanCommandTests {
         let run = await duoPose(["scan", app, "--check", matrix])
         #expect(run.code == 0)
         #expect(run.stdout == "\(matrix): the app block agrees with \(app) (9 keys checked, 2 unknown)\n")
+    }
+
+    /// A matrix that scans UIKitApp itself and states only `app`'s given members.
+    static func scanningMatrix(_ stated: String) throws -> String {
+        try TestFiles.writeTemporary(
+            """
+            { formatVersion: 1, name: "notes", app: { scan: "\(TestFiles.fixture("apps/UIKitApp"))", \(stated) },
+              poses: [{ pose: "P1", expect: { display: "outer" } }] }
+            """)
+    }
+
+    @Test("--check on a matrix with app.scan compares only the keys it states: the keys it takes from the code are no drift")
+    func checkScanningMatrix() async throws {
+        let app = TestFiles.fixture("apps/UIKitApp")
+        // The defaults of multipleScenes, newWindow.via and camera.uses differ from the code's, but the run takes the code's.
+        let agrees = try Self.scanningMatrix(#"camera: { mirroring: "byPosition" }"#)
+        let run = await duoPose(["scan", app, "--check", agrees])
+        #expect(run.code == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout == "\(agrees): the app block agrees with \(app) (1 key checked, 8 from the code, 2 unknown)\n")
+        let drifts = try Self.scanningMatrix(#"newWindow: { errorHandler: "showInPlace" }"#)
+        let drift = await duoPose(["scan", app, "--check", drifts])
+        #expect(drift.code == 1)
+        #expect(
+            drift.stdout == """
+                drift: newWindow.errorHandler: matrix "showInPlace", code "none" (Notes/LegacyOpener.m:6: [UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:^(NSError *error) {)
+                \(drifts): the app block disagrees with \(app) on 1 of 1 key, 8 from the code
+
+                """)
+    }
+
+    @Test("--check --json prints one object: agrees, app, checked, drift, fromCode, matrix, unknown; the exit code is the same")
+    func checkJSON() async throws {
+        let app = TestFiles.fixture("apps/UIKitApp")
+        let drifts = try Self.scanningMatrix(#"newWindow: { errorHandler: "showInPlace" }"#)
+        let run = await duoPose(["scan", app, "--check", drifts, "--json"])
+        #expect(run.code == 1)
+        #expect(run.stderr == "")
+        #expect(
+            run.stdout
+                == #"{"agrees":false,"app":"\#(app)","checked":["newWindow.errorHandler"],"drift":[{"code":"none","#
+                + #""file":"Notes/LegacyOpener.m","key":"newWindow.errorHandler","line":6,"matrix":"showInPlace","#
+                + #""text":"[UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:^(NSError *error) {"}],"#
+                + #""fromCode":["multipleScenes","requiresFullScreen","orientations","newWindow.via","state.savesOn","#
+                + #""cameraAccessory.registeredOn","camera.uses","camera.mirroring"],"matrix":"\#(drifts)","#
+                + #""unknown":["linkedSDK","state.cachesScreen"]}"# + "\n")
+        // Without app.scan every settled key is compared, and nothing is taken from the code.
+        let plain = try TestFiles.writeTemporary(
+            """
+            { formatVersion: 1, name: "notes",
+              app: { multipleScenes: true, orientations: ["portrait", "landscape"],
+                     newWindow: { via: "activateSceneSession" }, camera: { uses: "virtualFront", mirroring: "byPosition" } },
+              poses: [{ pose: "P1" }] }
+            """)
+        let agrees = await duoPose(["scan", app, "--check", plain, "--json"])
+        #expect(agrees.code == 0)
+        #expect(
+            agrees.stdout
+                == #"{"agrees":true,"app":"\#(app)","checked":["multipleScenes","requiresFullScreen","orientations","#
+                + #""newWindow.via","newWindow.errorHandler","state.savesOn","cameraAccessory.registeredOn","camera.uses","#
+                + #""camera.mirroring"],"drift":[],"fromCode":[],"matrix":"\#(plain)","unknown":["linkedSDK","state.cachesScreen"]}"#
+                + "\n")
     }
 
     @Test("an invalid matrix for --check is exit 65 with its errors")
@@ -555,6 +733,93 @@ struct MatrixScanTests {
         #expect(
             merged.stderr
                 == "Error: \(results.path):1: appScan.unknown names \"bogusKey\", not an app key the scanner reads\n")
+    }
+
+    @Test("report.md says which app keys came from the code, with file:line, and merge writes the same bytes")
+    func reportNamesScannedKeys() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerNil])
+        let folder = app.root.deletingLastPathComponent()
+        let matrix = folder.appendingPathComponent("nightly.json5")
+        let block = #"{ scan: "App", state: { savesOn: "inactive" } }"#
+        try Data(Self.matrix(block).replacingOccurrences(of: "\"device\"", with: "\"device\", \"simulator\"").utf8)
+            .write(to: matrix)
+        var shards: [String] = []
+        for index in 1...2 {
+            let out = folder.appendingPathComponent("s\(index)")
+            _ = await duoPose(["run", matrix.path, "--out", out.path, "--deterministic", "--quiet", "--shard", "\(index)/2"])
+            shards.append(out.appendingPathComponent(ReportSet.resultsName).path)
+        }
+        let whole = folder.appendingPathComponent("whole")
+        #expect(await duoPose(["run", matrix.path, "--out", whole.path, "--deterministic", "--quiet"]).code == 1)
+        let merged = folder.appendingPathComponent("merged")
+        #expect(await duoPose(["merge", shards[0], shards[1], "--out", merged.path, "--quiet"]).code == 1)
+        let report = try TestFiles.read(whole.appendingPathComponent(ReportSet.markdownName))
+        #expect(try TestFiles.read(merged.appendingPathComponent(ReportSet.markdownName)) == report)
+        let start = try #require(report.range(of: "Trusted provenance: apple, measured, inference, unverified.\n\n"))
+        let end = try #require(report.range(of: "## Poses\n"))
+        #expect(String(report[start.upperBound..<end.lowerBound]) == Self.scannedKeysLines)
+    }
+
+    /// report.md's lines on the keys taken from App for `{ scan: "App", state: { savesOn: "inactive" } }`.
+    static let scannedKeysLines = """
+        App keys from the code of `App` (`app.scan`):
+
+        - `multipleScenes` `true`: `App.xcodeproj/project.pbxproj:13`
+        - `requiresFullScreen` `false`: `App.xcodeproj/project.pbxproj:12`
+        - `newWindow.via` `"activateSceneSession"`: `App/Opener.swift:1`
+        - `newWindow.errorHandler` `"none"`: `App/Opener.swift:1`
+        - `cameraAccessory.registeredOn` `"none"`: no sceneAccessory or registerSceneAccessory in 1 source file
+        - `camera.uses` `"none"`: no AVCaptureSession or capture device in 1 source file
+
+        From the matrix: `state.savesOn`. Unknown in the code, so the matrix's default: `orientations`, `linkedSDK`, `state.cachesScreen`.
+
+
+        """
+
+    @Test("show --matrix scans the app as run does: the case the run failed shows content.reachable false")
+    func showScans() async throws {
+        let settings = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UIApplicationSceneManifest_Generation": "YES"]
+        let app = try TemporaryApp(settings: settings, files: ["App/Opener.swift": Self.handlerNil])
+        let (code, _) = try await Self.run(app, matrix: Self.matrix(#"{ scan: "App" }"#))
+        #expect(code == 1)
+        let matrix = app.root.deletingLastPathComponent().appendingPathComponent("nightly.json5").path
+        let show = await duoPose(["show", "P9 outer display [profile=device]", "--matrix", matrix])
+        #expect(show.code == 0)
+        #expect(show.stderr == "")
+        let reachable = show.stdout.split(separator: "\n").first { $0.hasPrefix("content.reachable ") }.map(String.init)
+        #expect(reachable == Self.reachableLine)
+        let json = await duoPose(["show", "P9 outer display", "--matrix", matrix, "--json"])
+        #expect(json.stdout.contains(#""content.reachable": {"value": false, "#))
+    }
+
+    /// What `show` prints for content.reachable after a refused new window without a handler.
+    static let reachableLine =
+        "content.reachable            false             inference: A T64 refuses; I AX-DC: fails silently"
+
+    @Test("show --matrix stops on a tree that cannot be scanned, as run does")
+    func showRefusesUnscannable() async throws {
+        let app = try TemporaryApp()
+        let folder = app.root.deletingLastPathComponent()
+        let matrixPath = folder.appendingPathComponent("nightly.json5").path
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Tool"), withIntermediateDirectories: true)
+        try Data("print(1)\n".utf8).write(to: folder.appendingPathComponent("Tool/main.swift"))
+        for (tree, code, reason) in [
+            ("Missing", Int32(66), "\(folder.path)/Missing: no such folder"),
+            (
+                "Tool", 65,
+                "\(folder.path)/Tool: not an iOS app: no application target for iPhone in an .xcodeproj, "
+                    + "an XcodeGen project.yml or a Tuist Project.swift (1 file looked at)"
+            ),
+        ] {
+            try Data(Self.matrix("{ scan: \"\(tree)\" }").utf8).write(to: URL(fileURLWithPath: matrixPath))
+            let show = await duoPose(["show", "P9", "--matrix", matrixPath])
+            let run = await duoPose(["run", matrixPath, "--out", folder.appendingPathComponent("never").path])
+            #expect(show.code == code)
+            #expect(show.stderr == "Error: \(matrixPath): app.scan: \(reason)\n")
+            #expect(show.stdout == "")
+            #expect((run.code, run.stderr) == (show.code, show.stderr))
+        }
     }
 
     @Test("a scan path that is not an app stops the run before anything is written")

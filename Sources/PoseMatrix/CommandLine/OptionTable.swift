@@ -150,6 +150,10 @@ enum OptionTable {
             name: "--docs", valueName: "URL", commands: [.scan],
             help: "The address of duo-pose's README.md: each SARIF rule's helpUri points at its rule table."),
         OptionSpec(
+            name: "--sarif-root", valueName: "DIR", commands: [.scan],
+            help: "Where SARIF paths start (default: the nearest folder at or above APP_DIR holding .git, else APP_DIR).",
+            completes: .folder),
+        OptionSpec(
             name: "--check", valueName: "MATRIX", commands: [.scan],
             help: "Exit 1 when the matrix's app block disagrees with the code, naming each key.", completes: .file),
         OptionSpec(

@@ -7,14 +7,11 @@ enum ScanCommand {
         guard parsed.positionals.count == 1, let root = parsed.positionals.first else {
             return context.usageError(UsageError(message: "name one app folder", command: .scan))
         }
-        if let docs = parsed.value("--docs") {
-            guard parsed.value("--sarif") != nil else {
-                return context.usageError(UsageError(message: "--docs is for --sarif FILE, which is not given", command: .scan))
-            }
-            guard URL(string: docs)?.scheme != nil else {
-                return context.usageError(
-                    UsageError(message: "--docs \(docs): not an absolute URL (https://…/README.md)", command: .scan))
-            }
+        let sarif: SARIFOutput?
+        do {
+            sarif = try SARIFOutput(parsed, tree: root)
+        } catch {
+            return context.usageError(error)
         }
         let result: ScanResult
         do {
@@ -23,11 +20,10 @@ enum ScanCommand {
             context.stderr.write("Error: " + error.description.oneLine + "\n")
             return error.cause == .missing ? DuoPose.ExitCode.cannotRead : DuoPose.ExitCode.invalidInput
         }
-        if let sarifPath = parsed.value("--sarif") {
-            let rootURI = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL.absoluteString
+        if let sarif {
             do {
-                let file = try OutputFile(URL(fileURLWithPath: sarifPath), owner: .sarif)
-                try file.write(result.sarif(rootURI: rootURI, toolVersion: DuoPose.version, docs: parsed.value("--docs")))
+                let file = try OutputFile(URL(fileURLWithPath: sarif.path), owner: .sarif)
+                try file.write(result.sarif(root: sarif.root, toolVersion: DuoPose.version, docs: sarif.docs))
                 try file.commit()
             } catch {
                 context.stderr.write("Error: --sarif " + "\(error)".oneLine + "\n")
@@ -35,29 +31,55 @@ enum ScanCommand {
             }
         }
         if let matrixPath = parsed.value("--check") {
-            return check(result, matrixPath: matrixPath, context: context)
+            return check(result, matrixPath: matrixPath, json: parsed.flags.contains("--json"), context: context)
         }
         context.stdout.write(parsed.flags.contains("--json") ? result.json : result.json5)
         return DuoPose.ExitCode.success
     }
 
-    /// Exit 1 and one line per drifted key when the matrix's app block disagrees with the code.
-    private static func check(_ result: ScanResult, matrixPath: String, context: Context) -> Int32 {
+    /// Exit 1 when the matrix's app block disagrees with the code: one line per drifted key, or with
+    /// `--json` one object; only the keys a matrix with `app.scan` states are compared.
+    private static func check(_ result: ScanResult, matrixPath: String, json: Bool, context: Context) -> Int32 {
         let matrix: LoadedMatrix
         switch context.loadMatrices([matrixPath]) {
         case .failure(let errors): return context.matrixErrors(errors)
         case .success(let loaded): matrix = loaded[0]
         }
-        let drift = result.drift(from: matrix.matrix.app)
-        let checked = counted(result.evidence.count, "key")
-        guard !drift.isEmpty else {
-            context.stdout.write(
-                "\(matrixPath): the app block agrees with \(result.root) (\(checked) checked, \(result.unknown.count) unknown)\n")
-            return DuoPose.ExitCode.success
+        let check = ScanCheck(
+            result, app: matrix.matrix.app, stated: matrix.matrix.appScan?.statedKeys, matrixPath: matrixPath)
+        context.stdout.write(json ? check.json : check.text)
+        return check.drift.isEmpty ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
+    }
+
+    /// `--sarif FILE` with `--docs` and `--sarif-root`, checked before the scan.
+    private struct SARIFOutput {
+        var path: String
+        var docs: String?
+        var root: SARIFRoot
+
+        /// Nil without `--sarif`; `--docs` and `--sarif-root` are for it only, and the root must hold the tree.
+        init?(_ parsed: ParsedArguments, tree: String) throws(UsageError) {
+            guard let path = parsed.value("--sarif") else {
+                for option in ["--docs", "--sarif-root"] where parsed.value(option) != nil {
+                    throw UsageError(message: "\(option) is for --sarif FILE, which is not given", command: .scan)
+                }
+                return nil
+            }
+            self.path = path
+            docs = parsed.value("--docs")
+            if let docs, URL(string: docs)?.scheme == nil {
+                throw UsageError(message: "--docs \(docs): not an absolute URL (https://…/README.md)", command: .scan)
+            }
+            guard let folder = parsed.value("--sarif-root") else {
+                root = SARIFRoot.repository(of: tree)
+                return
+            }
+            guard let given = SARIFRoot.given(folder, containing: tree) else {
+                throw UsageError(
+                    message: "--sarif-root \(folder): does not contain the app folder \(tree) (SARIF paths start at or above it)",
+                    command: .scan)
+            }
+            root = given
         }
-        for item in drift { context.stdout.write("drift: " + item.description.oneLine + "\n") }
-        context.stdout.write(
-            "\(matrixPath): the app block disagrees with \(result.root) on \(drift.count) of \(checked)\n")
-        return DuoPose.ExitCode.failure
     }
 }

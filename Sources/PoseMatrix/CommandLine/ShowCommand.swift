@@ -57,13 +57,19 @@ enum ShowCommand {
 
     /// A pose id (`P5`), an entry of the matrix by its label (`P9 outer display`), or a case id as
     /// the reports print it (`P5 near flat [profile=device, hingeAngle=175]`); entries and cases are
-    /// looked up in `--matrix`, or in the built-in matrix without it.
+    /// looked up in `--matrix`, or in the built-in matrix without it. A matrix with `app.scan` has
+    /// its tree scanned as `run` does, so that `show` models the app the run modelled.
     static func resolve(_ id: String, matrixPath: String?, context: Context) -> Result<Target, Refused> {
         var matrix: Matrix?
         if let matrixPath {
             switch context.loadMatrices([matrixPath]) {
             case .failure(let errors): return .failure(Refused(code: context.matrixErrors(errors)))
-            case .success(let loaded): matrix = loaded[0].matrix
+            case .success(let loaded):
+                var code = DuoPose.ExitCode.success
+                guard let (scanned, _) = RunCommand.applyScans(loaded, context: context, code: &code) else {
+                    return .failure(Refused(code: code))
+                }
+                matrix = scanned[0].matrix
             }
         }
         if let pose = Pose.named(id) {

@@ -107,6 +107,7 @@ public struct MarkdownReport {
         out +=
             "duo-pose " + Escaping.markdownCell(header.toolVersion) + ", " + Escaping.markdownCell(header.generatedAt) + ".\n\n"
         out += "Trusted provenance: " + header.trust.description.replacingOccurrences(of: ",", with: ", ") + ".\n\n"
+        out += Self.appScanLines(header.appScan)
         if let observations = header.observations {
             out += "Observed values come from `" + Escaping.markdownCode(observations.path, inTable: false) + "` (SHA-256 "
             out +=

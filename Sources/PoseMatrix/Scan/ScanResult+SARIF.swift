@@ -6,10 +6,11 @@ extension ScanResult {
     /// The README section that documents the rules, as GitHub names its anchor.
     static let rulesSection = (title: "Scanning an app", anchor: "scanning-an-app")
 
-    /// One run; each result's location is relative to `%SRCROOT%`, the scanned tree's root. With
-    /// `docs` (the address of duo-pose's README.md), each rule's `helpUri` points at its rule table.
-    /// Every object's keys are in alphabetical order, so `$schema` comes first.
-    public func sarif(rootURI: String, toolVersion: String, docs: String? = nil) -> String {
+    /// One run; each result's location is relative to `%SRCROOT%`, the `root` folder (the
+    /// repository's, for code scanning), which holds the scanned tree. With `docs` (the address of
+    /// duo-pose's README.md), each rule's `helpUri` points at its rule table. Every object's keys
+    /// are in alphabetical order, so `$schema` comes first.
+    public func sarif(root: SARIFRoot, toolVersion: String, docs: String? = nil) -> String {
         var json = JSONWriter(capacity: 8192)
         json.beginObject()
         json.member("$schema", Self.sarifSchema)
@@ -20,12 +21,15 @@ extension ScanResult {
         json.beginObject()
         json.key("%SRCROOT%")
         json.beginObject()
-        json.member("uri", rootURI)
+        json.member("uri", root.uri)
         json.endObject()
         json.endObject()
         json.key("results")
         json.beginArray()
-        for finding in findings { finding.writeSARIF(into: &json) }
+        let fingerprints = Self.fingerprints(findings, prefix: root.prefix)
+        for (finding, fingerprint) in zip(findings, fingerprints) {
+            finding.writeSARIF(into: &json, path: root.prefix + finding.location.file, fingerprint: fingerprint)
+        }
         json.endArray()
         json.key("tool")
         json.beginObject()
@@ -70,6 +74,25 @@ extension ScanResult {
         json.endObject()
     }
 
+    /// The name of each result's `partialFingerprints` entry, versioned as SARIF asks of one.
+    static let fingerprintName = "duoPoseFinding/v1"
+
+    /// Each finding's fingerprint, for code scanning to follow an alert from run to run: the SHA-256
+    /// of its rule id, its path from the SARIF root and its line's text without the white space
+    /// around it, NUL between them, but not its line number, so that the alert survives lines
+    /// added or removed above it; then `:N`, N counting the findings with the same three in file
+    /// order from 1, so that two equal lines in one file keep two alerts.
+    static func fingerprints(_ findings: [ScanFinding], prefix: String) -> [String] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let text = finding.location.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let digest = SHA256.hex(
+                of: Array([finding.rule.rawValue, prefix + finding.location.file, text].joined(separator: "\u{0}").utf8))
+            seen[digest, default: 0] += 1
+            return digest + ":\(seen[digest]!)"
+        }
+    }
+
     /// A path relative to the root as a URI reference: spaces, `#`, `%` and other characters a URI
     /// path cannot hold are percent-encoded, so viewers resolve `Open Window.swift` to the file.
     static func uriReference(_ path: String) -> String {
@@ -80,8 +103,9 @@ extension ScanResult {
 }
 
 extension ScanFinding {
-    /// A SARIF result: the rule, its level, the message and the file and line, relative to `%SRCROOT%`.
-    func writeSARIF(into json: inout JSONWriter) {
+    /// A SARIF result: the rule, its level, the message, the file (`path`, relative to `%SRCROOT%`)
+    /// and line, and the fingerprint.
+    func writeSARIF(into json: inout JSONWriter, path: String, fingerprint: String) {
         json.beginObject()
         json.member("level", "warning")
         json.key("locations")
@@ -91,7 +115,7 @@ extension ScanFinding {
         json.beginObject()
         json.key("artifactLocation")
         json.beginObject()
-        json.member("uri", ScanResult.uriReference(location.file))
+        json.member("uri", ScanResult.uriReference(path))
         json.member("uriBaseId", "%SRCROOT%")
         json.endObject()
         json.key("region")
@@ -103,6 +127,8 @@ extension ScanFinding {
         json.endArray()
         json.key("message")
         json.object("text", message)
+        json.key("partialFingerprints")
+        json.object(ScanResult.fingerprintName, fingerprint)
         json.member("ruleId", rule.rawValue)
         json.member("ruleIndex", ScanRule.allCases.firstIndex(of: rule)!)
         json.endObject()

@@ -70,9 +70,10 @@ _duo_pose() {
             case "$prev" in
                 --sarif) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --docs) COMPREPLY=(); return ;;
+                --sarif-root) COMPREPLY=($(compgen -d -- "$cur")); return ;;
                 --check) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--json --sarif --docs --check --help -h" -- "$cur")); return; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--json --sarif --docs --sarif-root --check --help -h" -- "$cur")); return; fi
             COMPREPLY=($(compgen -d -- "$cur"));
             ;;
     esac

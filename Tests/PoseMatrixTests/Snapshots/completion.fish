@@ -29,6 +29,7 @@ complete -c duo-pose -n '__fish_seen_subcommand_from signoff' -l allow-partial -
 complete -c duo-pose -n '__fish_seen_subcommand_from list show scan' -l json -d 'Print JSON for machines.'
 complete -c duo-pose -n '__fish_seen_subcommand_from scan' -l sarif -r -F -d 'Also write the findings as SARIF 2.1.0, for code scanning and SARIF viewers.'
 complete -c duo-pose -n '__fish_seen_subcommand_from scan' -l docs -r -f -d 'The address of duo-pose\'s README.md: each SARIF rule\'s helpUri points at its rule table.'
+complete -c duo-pose -n '__fish_seen_subcommand_from scan' -l sarif-root -r -f -a '(__fish_complete_directories)' -d 'Where SARIF paths start (default: the nearest folder at or above APP_DIR holding .git, else APP_DIR).'
 complete -c duo-pose -n '__fish_seen_subcommand_from scan' -l check -r -F -d 'Exit 1 when the matrix\'s app block disagrees with the code, naming each key.'
 complete -c duo-pose -n '__fish_seen_subcommand_from show' -l matrix -r -F -d 'Take the app\'s choices (and the pose\'s steps) from this matrix.'
 complete -c duo-pose -n '__fish_seen_subcommand_from show' -l axis -r -f -a 'profile= layoutDirection= reduceTransparency= linkedSDK= hingeAngle= splitSide= windows=' -d 'Set an axis value; repeatable.'

@@ -85,6 +85,7 @@ _duo_pose() {
                 '--json[Print JSON for machines.]' \
                 '--sarif[Also write the findings as SARIF 2.1.0, for code scanning and SARIF viewers.]:FILE:_files' \
                 '--docs[The address of duo-pose'\''s README.md\: each SARIF rule'\''s helpUri points at its rule table.]:URL: ' \
+                '--sarif-root[Where SARIF paths start (default\: the nearest folder at or above APP_DIR holding .git, else APP_DIR).]:DIR:_files -/' \
                 '--check[Exit 1 when the matrix'\''s app block disagrees with the code, naming each key.]:MATRIX:_files' \
                 '(-h --help)'{-h,--help}'[Show help.]' \
                 '*:argument:_files -/'

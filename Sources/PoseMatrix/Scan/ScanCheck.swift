@@ -1,0 +1,77 @@
+/// `scan --check MATRIX`: a matrix's app block against the code, key by key. A matrix with
+/// `app.scan` takes every key it does not state from the code, so only its stated keys can drift;
+/// a matrix without it runs with what it states or the defaults, so every settled key is compared.
+public struct ScanCheck: Sendable {
+    public var matrixPath: String
+    public var result: ScanResult
+    /// The settled keys compared with the matrix, in key order.
+    public var checked: [ScanKey]
+    /// The settled keys the matrix's `app.scan` takes from the code: not compared. Nil without `app.scan`.
+    public var fromCode: [ScanKey]?
+    /// The compared keys whose values differ, in key order.
+    public var drift: [ScanDrift]
+
+    /// Compares `app` with the code; `stated` is the key paths the matrix states beside `app.scan`,
+    /// nil when the matrix has no `app.scan`.
+    public init(_ result: ScanResult, app: App, stated: Set<String>?, matrixPath: String) {
+        self.matrixPath = matrixPath
+        self.result = result
+        let settled = result.evidence.map(\.key)
+        let checked = settled.filter { stated?.contains($0.rawValue) ?? true }
+        self.checked = checked
+        fromCode = stated.map { stated in settled.filter { !stated.contains($0.rawValue) } }
+        drift = result.drift(from: app).filter { checked.contains($0.key) }
+    }
+
+    /// One line per drifted key, then the verdict line naming the matrix and the tree.
+    public var text: String {
+        var text = ""
+        for item in drift { text += ("drift: " + item.description).oneLine + "\n" }
+        let checkedCount = counted(checked.count, "key")
+        let taken = fromCode.map { ", \($0.count) from the code" } ?? ""
+        if drift.isEmpty {
+            text +=
+                "\(matrixPath): the app block agrees with \(result.root) "
+                + "(\(checkedCount) checked\(taken), \(result.unknown.count) unknown)\n"
+        } else {
+            text += "\(matrixPath): the app block disagrees with \(result.root) on \(drift.count) of \(checkedCount)\(taken)\n"
+        }
+        return text
+    }
+
+    /// One object on one line, keys in alphabetical order: `agrees`, `app` (the tree), `checked`,
+    /// `drift` (`[{code, file, key, line, matrix, text}]`), `fromCode` (empty without `app.scan`),
+    /// `matrix` (the file) and `unknown`.
+    public var json: String {
+        var json = JSONWriter(capacity: 1024)
+        json.beginObject()
+        json.key("agrees")
+        json.bool(drift.isEmpty)
+        json.member("app", result.root)
+        json.key("checked")
+        json.strings(checked.map(\.rawValue))
+        json.key("drift")
+        json.beginArray()
+        for item in drift {
+            json.beginObject()
+            json.key("code")
+            json.value(item.evidence.value)
+            json.member("file", item.evidence.location.file)
+            json.member("key", item.key.rawValue)
+            json.member("line", item.evidence.location.line)
+            json.key("matrix")
+            json.value(item.matrixValue)
+            json.member("text", item.evidence.location.text)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("fromCode")
+        json.strings((fromCode ?? []).map(\.rawValue))
+        json.member("matrix", matrixPath)
+        json.key("unknown")
+        json.strings(result.unknown.map(\.rawValue))
+        json.endObject()
+        json.text("\n")
+        return String(decoding: json.buffer.bytes, as: UTF8.self)
+    }
+}
