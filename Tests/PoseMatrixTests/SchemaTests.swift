@@ -155,7 +155,11 @@ struct ReadmeTests {
         #expect(gitlab.contains("reports:\n      junit: Reports/junit.xml"))
         let bazel = try Self.block(startingWith: "# BUILD.bazel")
         #expect(bazel.contains("shard_count = 4,"))
-        #expect(try Self.block(startingWith: "#!/usr/bin/env bash").contains("--out \"$TEST_UNDECLARED_OUTPUTS_DIR\""))
+        #expect(bazel.contains(#"data = ["tools/duo-pose", "Matrices/duo-scenes.json"],"#), "the binary is a data dependency")
+        #expect(!bazel.contains("--test_env"))
+        let script = try Self.block(startingWith: "#!/usr/bin/env bash")
+        #expect(script.contains("--out \"$TEST_UNDECLARED_OUTPUTS_DIR/reports\""))
+        #expect(!script.contains("--quiet"), "--quiet hides the failure digest from --test_output=errors")
     }
 
     @Test("the README's observable table lists exactly the model's observables, in order, with their summaries")
