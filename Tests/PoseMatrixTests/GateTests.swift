@@ -21,7 +21,10 @@ struct VerdictTests {
         let report = try TestFiles.read(out.appendingPathComponent(ReportSet.markdownName))
         #expect(report.contains("\n**FAILED** (--strict: not run counts as failed): 6 passed, 0 failed"))
         let (header, summary) = try resultsLines(out)
-        #expect(header.contains(#""plan":{"cases":12,"matrixCases":118},"filter":{"poses":["P13"]},"strict":true"#))
+        #expect(
+            header.contains(
+                #""plan":{"cases":12,"matrixCases":118,"# + TestFiles.referencePoseCases
+                    + #"},"filter":{"poses":["P13"]},"strict":true"#))
         #expect(summary.contains(#""verdict":"failed""#))
         #expect(try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.strict)
 
@@ -152,7 +155,8 @@ struct CoverageTests {
         let (header, _) = try resultsLines(out)
         #expect(
             header.contains(
-                #""plan":{"cases":8,"matrixCases":118},"filter":{"poses":["P1","P5"],"where":{"profile":["simulator"]},"#
+                #""plan":{"cases":8,"matrixCases":118,"# + TestFiles.referencePoseCases
+                    + #"},"filter":{"poses":["P1","P5"],"where":{"profile":["simulator"]},"#
                     + #""maxCases":1000},"trust":["apple","measured","inference","unverified"],"checklist""#))
         let scope = try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.scope
         #expect(scope.arguments == "--pose P1,P5 --where profile=simulator --max-cases 1000")

@@ -99,7 +99,7 @@ struct InvariantSignoffTests {
                     + "1 passed, 2 waived, 0 failed, 0 not run of 3 invariants.\n"))
         #expect(
             text.contains(
-                "| invariant:content \\| **reachable** | waived | — | broken by P3 → close → newWindow (shortest; 381 states to depth 3); "
+                "| invariant:content \\| \\*\\*reachable\\*\\* | waived | — | broken by P3 → close → newWindow (shortest; 381 states to depth 3); "
                     + "`content.reachable`: expected `true`, actual `false` (inference: A T64 refuses; I AX-DC: fails silently) "
                     + "| waived (failed): checked \\| by hand |\n"))
         #expect(

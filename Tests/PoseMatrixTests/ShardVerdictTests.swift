@@ -162,7 +162,8 @@ struct ShardVerdictTests {
         let header = try TestFiles.read(folder.appendingPathComponent("text/results.jsonl")).prefix { $0 != "\n" }
         #expect(
             header.contains(
-                #""plan":{"cases":29,"matrixCases":118},"filter":{"idContains":"simulator, layoutDirection=rightToLeft"}"#))
+                #""plan":{"cases":29,"matrixCases":118,"# + TestFiles.referencePoseCases
+                    + #"},"filter":{"idContains":"simulator, layoutDirection=rightToLeft"}"#))
         let signoff = try runBinary(["signoff", "text/results.jsonl", "--by", "QA"], in: folder)
         #expect(signoff.code == 65)
         #expect(

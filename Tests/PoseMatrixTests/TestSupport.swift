@@ -49,6 +49,10 @@ enum TestFiles {
         return url.path
     }
 
+    /// The built-in matrix's cases pose by pose, as a partial run's header records them.
+    static let referencePoseCases =
+        #""matrixCasesByPose":{"P1":4,"P2":4,"P3":4,"P4":4,"P5":12,"P6":4,"P7":20,"P8":8,"P9":20,"P10":16,"P11":2,"P12":8,"P13":12}"#
+
     /// The built-in matrix with its exploration cut from depth 12 to depth 3, written once per test
     /// process as `duo-scenes.json`: the same poses, axes, checklist and invariants, for the tests that
     /// need a realistic run but not the 64,134 states of depth 12, which take about 12 s in a debug build.

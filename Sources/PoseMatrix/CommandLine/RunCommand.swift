@@ -225,7 +225,12 @@ enum RunCommand {
         scope.values = Axis.allCases.compactMap { axis in options.filter.values[axis].map { (axis, $0) } }
         scope.maxCases = options.maximumCasesGiven ? options.maximumCases : nil
         scope.idContains = options.filter.idContains
-        if scope.isFiltered { scope.matrixCases = Plan.expandedCount(of: matrix) ?? Int.max }
+        if scope.isFiltered {
+            scope.matrixCases = Plan.expandedCount(of: matrix) ?? Int.max
+            scope.matrixCasesByPose = Pose.catalogue.compactMap { pose in
+                Plan.expandedCount(of: matrix, pose: pose.id).map { (pose.id, $0) }
+            }
+        }
         return scope
     }
 

@@ -21,21 +21,27 @@ enum SignoffCommand {
         } catch {
             return context.usageError(error)
         }
+        var evidence = request.evidence
+        let reader: ResultsReader
+        do {
+            reader = try openResults(request.path, trust: evidence.trust)
+        } catch {
+            return context.resultsError(error)
+        }
+        // The header read and checked, the folder is made (as run and merge make theirs) and locked
+        // before the cases are read: no other duo-pose writes there meanwhile.
         let outURL = URL(fileURLWithPath: request.outPath)
-        // Locked before the results are read: no other duo-pose writes there while this one signs off.
         let lock: FolderLock
         do {
+            try FolderLock.createFolder(outURL.deletingLastPathComponent().path)
             lock = try FolderLock(folder: outURL.deletingLastPathComponent().path, reports: [outURL.lastPathComponent])
         } catch {
             return context.cannotWrite(error, folder: request.outPath)
         }
         defer { withExtendedLifetime(lock) {} }
-        var evidence = request.evidence
-        let reader: ResultsReader
-        var tally = Tally()
-        let digest: String
+        let read: (tally: Tally, blockers: BlockingCases)
         do {
-            (reader, tally, digest) = try readResults(request.path, allowPartial: request.allowPartial, evidence: &evidence)
+            read = try readCases(reader, path: request.path, allowPartial: request.allowPartial, evidence: &evidence)
         } catch is CancellationError {
             return interrupted(leaving: request.outPath, context: context)
         } catch let error as ResultsError {
@@ -44,7 +50,7 @@ enum SignoffCommand {
             context.stderr.write("Error: " + "\(error)".oneLine + "\n")
             return DuoPose.ExitCode.invalidInput
         }
-        return sign(request, reader: reader, tally: tally, digest: digest, evidence: evidence, context: context)
+        return sign(request, reader: reader, read: read, digest: reader.sha256 ?? "", evidence: evidence, context: context)
     }
 
     /// Reads the results file, the signer, the trust, the waivers and where to write, in the order they are checked.
@@ -65,9 +71,9 @@ enum SignoffCommand {
                 throw UsageError(message: "--waive \(parts[0]) needs a reason: --waive ID=reason", command: .signoff)
             }
         }
-        let outPath =
-            parsed.value("--out")
-            ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("signoff.md").path
+        // Beside the results, named as the results were (a relative path stays relative).
+        let folder = (path as NSString).deletingLastPathComponent
+        let outPath = parsed.value("--out") ?? (folder.isEmpty ? "signoff.md" : folder + "/signoff.md")
         return Request(
             path: path, name: name, evidence: evidence, waivers: parsed.values["--waive"] ?? [], outPath: outPath,
             allowPartial: parsed.flags.contains("--allow-partial"))
@@ -75,8 +81,8 @@ enum SignoffCommand {
 
     /// Decides each checklist item and invariant from the results read, writes signoff.md and says whether the release may go.
     private static func sign(
-        _ request: Request, reader: ResultsReader, tally: Tally, digest: String, evidence: SignoffEvidence,
-        context: Context
+        _ request: Request, reader: ResultsReader, read: (tally: Tally, blockers: BlockingCases), digest: String,
+        evidence: SignoffEvidence, context: Context
     ) -> Int32 {
         let header = reader.header
         guard !header.checklist.isEmpty else {
@@ -90,11 +96,12 @@ enum SignoffCommand {
         } catch {
             return context.usageError(error)
         }
-        let signoff = SignOff(
-            header: header, tally: tally, invariants: reader.invariants, waivers: waivers, signedBy: request.name,
+        var signoff = SignOff(
+            header: header, tally: read.tally, invariants: reader.invariants, waivers: waivers, signedBy: request.name,
             signedAt: RunCommand.timestamp(deterministic: false, environment: context.environment),
             toolVersion: DuoPose.version, resultsPath: request.path,
             resultsSHA256: digest, evidence: evidence)
+        signoff.blockers = read.blockers
         for entry in signoff.items where entry.status == .passed && waivers[entry.item.id] != nil {
             context.stderr.write("Warning: --waive \(entry.item.id): the item passed, so the waiver is not used\n")
         }
@@ -115,32 +122,38 @@ enum SignoffCommand {
         } catch {
             return context.cannotWrite(error, folder: outPath)
         }
-        let blocking: Set<SignOff.Status> = [.failed, .notRun]
-        let blocked =
-            signoff.items.filter { blocking.contains($0.status) }.map { "\($0.item.id) (\($0.status.rawValue))" }
-            + signoff.invariants.filter { blocking.contains($0.status) }.map { "\($0.id) (\($0.status.rawValue))" }
+        let blocked = signoff.blocking
+        let verdict = signoff.isSignedOff ? "Signed off" : signoff.isPartial ? "Partial, not signed off" : "Not signed off"
         context.stdout.write(
-            ((signoff.isSignedOff ? "Signed off" : "Not signed off") + ": \(signoff.header.matrixName), by \(signoff.signedBy). "
+            (verdict + ": \(signoff.header.matrixName), by \(signoff.signedBy). "
                 + (blocked.isEmpty ? "" : "Blocking: " + blocked.joined(separator: ", ") + ". ")
                 + "Written to \(outPath)").oneLine + "\n")
         return signoff.isSignedOff ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
     }
 
-    /// Reads a whole, unsharded results file: its reader, its tally and its SHA-256; a signal
-    /// stops the reading (CancellationError).
-    /// Reads a whole run's results: not a shard (`--shard 1/1` is whole), not filtered unless allowed.
-    private static func readResults(
-        _ path: String, allowPartial: Bool, evidence: inout SignoffEvidence
-    ) throws -> (ResultsReader, Tally, String) {
+    /// Opens a results file and checks its header: a whole run's (not a shard; `--shard 1/1` is
+    /// whole), run with levels sign-off can tell apart.
+    private static func openResults(_ path: String, trust: Trust) throws(ResultsError) -> ResultsReader {
         let reader = try ResultsReader(path: path)
-        try checkTrust(evidence.trust, of: reader.header, path: path)
+        try checkTrust(trust, of: reader.header, path: path)
         if let shard = reader.header.shard, shard.total > 1 {
             throw ResultsError(
                 file: path, line: 1, message: "is shard \(shard) of a run; merge the shards, then sign off the merged results")
         }
+        return reader
+    }
+
+    /// Reads the cases as sign-off counts them, and why items are blocked; a partial run is refused
+    /// unless allowed, and a signal stops the reading (CancellationError).
+    private static func readCases(
+        _ reader: ResultsReader, path: String, allowPartial: Bool, evidence: inout SignoffEvidence
+    ) throws -> (tally: Tally, blockers: BlockingCases) {
         var tally = Tally()
+        var blockers = BlockingCases()
         while let result = try reader.next() {
-            tally.add(evidence.admit(result))
+            let admitted = evidence.admit(result)
+            tally.add(admitted)
+            blockers.add(admitted)
             if tally.overall.total % 4096 == 0 { try Task.checkCancellation() }
         }
         if reader.header.scope.isFiltered && !allowPartial {
@@ -149,7 +162,7 @@ enum SignoffCommand {
                 message: "is a partial run (\(reader.header.coverage(cases: tally.overall.total)), "
                     + "\(reader.header.scope.arguments)): sign off a whole run, or pass --allow-partial")
         }
-        return (reader, tally, reader.sha256 ?? "")  // read to its end: next() checked that nothing follows the summary
+        return (tally, blockers)  // read to its end: next() checked that nothing follows the summary
     }
 
     /// Results record which passes rest on inference or unverified claims, not which rest on Apple's

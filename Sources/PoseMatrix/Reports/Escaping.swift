@@ -9,25 +9,41 @@ enum Escaping {
     }
 
     /// Text for a Markdown table cell or inline text: `|` escaped, `[` and `]` escaped so that no
-    /// link (`[x](javascript:…)`) forms, line breaks and C0 and C1 controls as spaces, and
+    /// link (`[x](javascript:…)`) forms, `*`, `_` and `~` escaped so that no emphasis or strike
+    /// (`**SIGNED OFF**`) forms, the `:` of `://` and the `.` of `www.` escaped so that GitHub's
+    /// autolinks do not make a bare address a link (an e-mail address still is, whatever is
+    /// escaped, and shows its own text), line breaks and C0 and C1 controls as spaces, and
     /// bidirectional formatting characters replaced by U+FFFD so that nothing reads reversed;
     /// `&` as `&amp;`, so that no entity (`&#x202E;`) brings one back when the Markdown is shown.
     static func markdownCell(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
             case "|": out += "\\|"
             case "\\": out += "\\\\"
             case "[": out += "\\["
             case "]": out += "\\]"
+            case "*": out += "\\*"
+            case "_": out += "\\_"
+            case "~": out += "\\~"
             case "`": out += "'"
             case "<": out += "&lt;"
             case "&": out += "&amp;"
+            case ":" where scalars[(index + 1)...].starts(with: ["/", "/"]): out += "\\:"
+            case "." where startsAutolink(scalars[..<index]): out += "\\."
             default: appendPlain(scalar, to: &out)
             }
         }
         return out
+    }
+
+    /// Whether the text before a `.` ends in `www` at the start of a word, which GitHub links with it.
+    private static func startsAutolink(_ before: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard before.count >= 3, String(String.UnicodeScalarView(before.suffix(3))).lowercased() == "www" else { return false }
+        guard let previous = before.dropLast(3).last else { return true }
+        return !(previous.properties.isAlphabetic || ("0"..."9").contains(previous))
     }
 
     /// Text inside a Markdown code span, where entities and backslash escapes are not read: only

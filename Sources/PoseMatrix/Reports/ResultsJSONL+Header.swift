@@ -56,6 +56,12 @@ extension ResultsJSONL {
         if let cases = header.scope.matrixCases {
             json.member("matrixCases", cases)
         }
+        if !header.scope.matrixCasesByPose.isEmpty {
+            json.key("matrixCasesByPose")
+            json.beginObject()
+            for (pose, count) in header.scope.matrixCasesByPose { json.member(pose, count) }
+            json.endObject()
+        }
         json.endObject()
         header.scope.write(into: &json)
         if header.strict {

@@ -106,7 +106,9 @@ public struct ResultsJSONL {
         references.append(
             result.assumptions.isEmpty
                 ? -1
-                : records[SharedRecordKind.assumptions.slot].id(ofAssumptions: result.assumptions, render: assumptionsRecord))
+                : records[SharedRecordKind.assumptions.slot].id(
+                    ofAssumptions: result.assumptions, line: result.status == .passed ? result.line : nil,
+                    render: assumptionsRecord))
         out.append(literal: #","duration":"#)
         out.appendSeconds(result.duration)
         out.append(literal: "}\n")
@@ -139,9 +141,11 @@ public struct ResultsJSONL {
         return json.buffer.bytes
     }
 
-    /// An assumptions record after its id.
-    static func assumptionsRecord(_ assumptions: [CaseResult.Assumption]) -> [UInt8] {
+    /// An assumptions record after its id: the pose entry's line for a pass (which a sign-off that
+    /// does not trust what it rests on names as the place of a blocking case), then the items.
+    static func assumptionsRecord(_ assumptions: [CaseResult.Assumption], line: Int?) -> [UInt8] {
         var json = JSONWriter(continuingObject: true)
+        if let line { json.member("line", line) }
         json.key("items")
         json.beginArray()
         for assumption in assumptions {

@@ -53,6 +53,12 @@ extension ResultsReader {
             }
             scope.matrixCases = count
         }
+        for member in node["plan"]?["matrixCasesByPose"]?.members ?? [] {
+            guard Pose.named(member.key) != nil, let count = Self.count(member.value) else {
+                throw fail("the header's plan.matrixCasesByPose gives \(member.value.shortText) for \(quoted(member.key))")
+            }
+            scope.matrixCasesByPose.append((member.key, count))
+        }
         guard let filter = node["filter"] else { return scope }
         for item in filter["poses"]?.items ?? [] {
             guard let id = item.string, Pose.named(id) != nil else {

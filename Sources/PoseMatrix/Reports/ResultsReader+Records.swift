@@ -4,10 +4,12 @@
 struct SharedRecords {
     /// A failures record: the pose entry's line, and the failures.
     typealias Failures = (line: Int?, failures: [CaseResult.Failure])
+    /// An assumptions record: the pose entry's line (when the file records it), and the assumptions.
+    typealias Assumptions = (line: Int?, assumptions: [CaseResult.Assumption])
 
     private var reasons: [Int: String] = [:]
     private var failures: [Int: Failures] = [:]
-    private var assumptions: [Int: [CaseResult.Assumption]] = [:]
+    private var assumptions: [Int: Assumptions] = [:]
 
     /// Reads a record line into the table of its kind.
     mutating func read(_ node: JSONNode, kind: SharedRecordKind, error fail: (String) -> ResultsError) throws(ResultsError) {
@@ -35,7 +37,16 @@ struct SharedRecords {
                 try items.map { item throws(ResultsError) in try Self.failure(item, in: "failures record \(id)", error: fail) }
             )
         case .assumptions:
-            assumptions[id] = try items.map { item throws(ResultsError) in try Self.assumption(item, id: id, error: fail) }
+            var line: Int?
+            if let given = node["line"] {
+                guard let number = given.number, let whole = Int(exactly: number), whole > 0 else {
+                    throw fail("assumptions record \(id) has a line that is not a line number")
+                }
+                line = whole
+            }
+            assumptions[id] = (
+                line, try items.map { item throws(ResultsError) in try Self.assumption(item, id: id, error: fail) }
+            )
         }
     }
 
@@ -58,7 +69,7 @@ struct SharedRecords {
     /// The assumptions record a case line names.
     func assumptions(
         _ reference: JSONNode, of id: String, error fail: (String) -> ResultsError
-    ) throws(ResultsError) -> [CaseResult.Assumption] {
+    ) throws(ResultsError) -> Assumptions {
         guard let number = reference.number, let key = Int(exactly: number), let record = assumptions[key] else {
             throw fail("case \(quoted(id)) names assumptions record \(reference.shortText), which no earlier line defines")
         }

@@ -266,7 +266,9 @@ extension ResultsReader {
             (result.line, result.failures) = (record.line, record.failures)
         }
         if let reference = node["assumptions"] {
-            result.assumptions = try records.assumptions(reference, of: result.id, error: fail)
+            let record = try records.assumptions(reference, of: result.id, error: fail)
+            result.assumptions = record.assumptions
+            if result.status == .passed { result.line = record.line }
         }
         if let line = node["line"] {
             guard result.status == .notRun || result.status == .error, let number = count(line), number >= 1 else {

@@ -11,6 +11,15 @@ public struct RunScope: Sendable, Equatable {
     public var idContains: String?
     /// Cases the whole matrix plans, when `--pose` or `--where` left fewer.
     public var matrixCases: Int?
+    /// The same, pose by pose in catalogue order, so that sign-off can say of an item how many of
+    /// its cases ran (`partial (8 of 24 cases ran)`).
+    public var matrixCasesByPose: [(pose: String, cases: Int)] = []
+
+    /// The whole matrix's cases on these poses, when the header says.
+    public func matrixCases(on poses: [String]) -> Int? {
+        guard !matrixCasesByPose.isEmpty else { return nil }
+        return matrixCasesByPose.filter { poses.contains($0.pose) }.map(\.cases).reduce(0, +)
+    }
 
     public init() {}
 
@@ -31,7 +40,8 @@ public struct RunScope: Sendable, Equatable {
 
     public static func == (lhs: RunScope, rhs: RunScope) -> Bool {
         lhs.poses == rhs.poses && lhs.maxCases == rhs.maxCases && lhs.matrixCases == rhs.matrixCases
-            && lhs.idContains == rhs.idContains
+            && lhs.idContains == rhs.idContains && lhs.matrixCasesByPose.map(\.pose) == rhs.matrixCasesByPose.map(\.pose)
+            && lhs.matrixCasesByPose.map(\.cases) == rhs.matrixCasesByPose.map(\.cases)
             && lhs.values.map(\.axis) == rhs.values.map(\.axis) && lhs.values.map(\.values) == rhs.values.map(\.values)
     }
 }

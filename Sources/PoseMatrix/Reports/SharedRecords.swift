@@ -36,7 +36,7 @@ struct LocalRecords: Sendable {
     /// The last case's assumptions and reason, and their ids: neighbouring cases mostly share them,
     /// and comparing with the last (strings that share storage compare by pointer) spares rendering
     /// and hashing the record again — that was a sixth of a 10^6-case run's CPU.
-    private var lastAssumptions: (list: [CaseResult.Assumption], id: Int32)?
+    private var lastAssumptions: (list: [CaseResult.Assumption], line: Int?, id: Int32)?
     private var lastReason: (text: String, id: Int32)?
     private var lastFailures: (list: [CaseResult.Failure], line: Int?, id: Int32)?
 
@@ -50,11 +50,13 @@ struct LocalRecords: Sendable {
         return id
     }
 
-    /// The local id of an assumptions record, rendered only when it differs from the last case's.
-    mutating func id(ofAssumptions list: [CaseResult.Assumption], render: ([CaseResult.Assumption]) -> [UInt8]) -> Int32 {
-        if let last = lastAssumptions, last.list == list { return last.id }
-        let id = id(of: render(list))
-        lastAssumptions = (list, id)
+    /// The local id of an assumptions record, rendered only when its assumptions or line differ from the last case's.
+    mutating func id(
+        ofAssumptions list: [CaseResult.Assumption], line: Int?, render: ([CaseResult.Assumption], Int?) -> [UInt8]
+    ) -> Int32 {
+        if let last = lastAssumptions, last.line == line, last.list == list { return last.id }
+        let id = id(of: render(list, line))
+        lastAssumptions = (list, line, id)
         return id
     }
 

@@ -7,6 +7,9 @@ public struct SignOff: Sendable {
         case passed
         case failed
         case notRun = "not run"
+        /// Of a partial run (`--allow-partial`): every case of the item in the results passed, but
+        /// not every case of the item in the matrix is there. Never passed.
+        case partial
         case waived
 
         init(_ verdict: Verdict) {
@@ -25,6 +28,14 @@ public struct SignOff: Sendable {
         /// What the poses gave, when the item was waived.
         public var underlying: String?
         public var waiver: String?
+        /// For a partial item: how many of its cases ran, of how many the matrix plans.
+        public var ran: (cases: Int, of: Int)?
+
+        /// `passed`, `not run`, `partial (8 of 24 cases ran)`.
+        public var statusText: String {
+            guard status == .partial, let ran else { return status.rawValue }
+            return "partial (\(ran.cases) of \(ran.of) cases ran)"
+        }
     }
 
     public var items: [Item]
@@ -42,10 +53,26 @@ public struct SignOff: Sendable {
     /// What sign-off trusted and what each item's passes rest on.
     public var evidence = SignoffEvidence(trust: .everything)
 
+    /// Why items did not pass, for the section after the tables.
+    public var blockers = BlockingCases()
+
     /// Whether the release may go: every item and every invariant passed or waived.
     public var isSignedOff: Bool {
         items.allSatisfy { $0.status == .passed || $0.status == .waived }
             && invariants.allSatisfy { $0.status == .passed || $0.status == .waived }
+    }
+
+    /// Whether all that keeps it from going is items of a partial run that passed as far as they ran.
+    public var isPartial: Bool {
+        items.contains { $0.status == .partial }
+            && items.allSatisfy { [.passed, .waived, .partial].contains($0.status) }
+            && invariants.allSatisfy { $0.status == .passed || $0.status == .waived }
+    }
+
+    /// The items and invariants that keep the release from going, as the terminal names them.
+    public var blocking: [String] {
+        items.filter { ![.passed, .waived].contains($0.status) }.map { "\($0.item.id) (\($0.statusText))" }
+            + invariants.filter { ![.passed, .waived].contains($0.status) }.map { "\($0.id) (\($0.status.rawValue))" }
     }
 
     public init(
@@ -53,13 +80,7 @@ public struct SignOff: Sendable {
         signedAt: String, toolVersion: String, resultsPath: String, resultsSHA256: String,
         evidence: SignoffEvidence = SignoffEvidence(trust: .everything)
     ) {
-        items = header.checklist.map { item in
-            let status = Status(tally.status(of: item))
-            if status != .passed, let reason = waivers[item.id] {
-                return Item(item: item, status: .waived, underlying: status.rawValue, waiver: reason)
-            }
-            return Item(item: item, status: status)
-        }
+        items = header.checklist.map { Self.item($0, header: header, tally: tally, waivers: waivers) }
         self.invariants = invariants.map { InvariantRow($0, waivers: waivers, runTrust: header.trust, evidence: evidence) }
         self.evidence = evidence
         self.signedBy = signedBy
@@ -71,13 +92,29 @@ public struct SignOff: Sendable {
         cases = tally.overall.total
     }
 
+    /// A checklist item's row: its status from the tally; of a partial run, partial when its cases
+    /// there all passed but the matrix plans more of them; waived when it did not pass and a waiver names it.
+    private static func item(_ item: ChecklistItem, header: RunHeader, tally: Tally, waivers: [String: String]) -> Item {
+        var entry = Item(item: item, status: Status(tally.status(of: item)))
+        var present = Counts()
+        for pose in item.poses { present.add(tally.counts(for: pose) ?? Counts()) }
+        if present.failed + present.errors + present.notRun == 0, present.total > 0,
+            let planned = header.scope.matrixCases(on: item.poses), present.total < planned
+        {
+            entry.status = .partial
+            entry.ran = (present.total, planned)
+        }
+        if entry.status != .passed, let reason = waivers[item.id] {
+            (entry.underlying, entry.waiver, entry.status) = (entry.statusText, reason, .waived)
+        }
+        return entry
+    }
+
     /// `signoff.md`.
     public func markdown() -> String {
-        let counts = Dictionary(grouping: items, by: \.status).mapValues(\.count)
         var out = "# Release sign-off: " + Escaping.markdownCell(header.matrixName) + "\n\n"
-        out += isSignedOff ? "**SIGNED OFF**: " : "**NOT SIGNED OFF**: "
-        out += "\(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
-        out += "\(counts[.notRun] ?? 0) not run of \(items.count) checklist items" + invariantCounts() + ".\n\n"
+        out += isSignedOff ? "**SIGNED OFF**: " : isPartial ? "**PARTIAL** (not signed off): " : "**NOT SIGNED OFF**: "
+        out += itemCounts() + invariantCounts() + ".\n\n"
         out += "Coverage: " + header.coverage(cases: cases)
         if header.scope.isFiltered {
             out +=
@@ -90,18 +127,46 @@ public struct SignOff: Sendable {
         for entry in items {
             let note = entry.waiver.map { "waived (\(entry.underlying ?? "")): " + Escaping.markdownCell($0) } ?? ""
             out += "| " + Escaping.markdownCell(entry.item.id) + " | " + Escaping.markdownCell(entry.item.text) + " | "
-            out += Escaping.markdownCell(entry.item.poses.joined(separator: ", ")) + " | " + entry.status.rawValue + " | "
+            out += Escaping.markdownCell(entry.item.poses.joined(separator: ", ")) + " | " + entry.statusText + " | "
             out += evidence.weakest(of: entry.item) + " | " + note
             out += " |\n"
         }
         out += invariantTable()
-        out += "\nSigned by " + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
+        out += blockedSection()
+        // Only a document that signs off is signed; one that does not was reviewed.
+        out += "\n" + (isSignedOff ? "Signed by " : "Reviewed by ") + Escaping.markdownCell(signedBy) + " at \(signedAt).\n\n"
         out +=
             "- duo-pose " + Escaping.markdownCell(toolVersion) + "; results written by duo-pose "
             + Escaping.markdownCell(header.toolVersion) + "\n"
         out += "- Matrix `" + Escaping.markdownCode(header.matrixPath, inTable: false) + "`, SHA-256 `"
         out += Escaping.markdownCode(header.matrixSHA256, inTable: false) + "`\n"
         out += "- Results `" + Escaping.markdownCode(resultsPath, inTable: false) + "`, SHA-256 `\(resultsSHA256)`\n"
+        return out
+    }
+
+    /// "1 passed, 0 waived, 0 failed, 2 not run of 3 checklist items", with the partial ones when there are any.
+    private func itemCounts() -> String {
+        let counts = Dictionary(grouping: items, by: \.status).mapValues(\.count)
+        let partial = counts[.partial].map { ", \($0) partial" } ?? ""
+        return "\(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
+            + "\(counts[.notRun] ?? 0) not run\(partial) of \(items.count) checklist items"
+    }
+
+    /// For each item that blocks the release, why: its cases that failed, erred or were not run
+    /// (``BlockingCases``), or, for a partial one, how many of its cases ran.
+    private func blockedSection() -> String {
+        let blocked = items.filter { ![.passed, .waived].contains($0.status) }
+        guard !blocked.isEmpty else { return "" }
+        var out = "\n## Why items are blocked\n"
+        for entry in blocked {
+            out += "\n### " + Escaping.markdownCell(entry.item.id) + " (" + entry.statusText + ")\n\n"
+            if let ran = entry.ran {
+                out += "\(ran.cases) of its \(ran.of) cases in the matrix ran (`"
+                out += Escaping.markdownCode(header.scope.arguments, inTable: false) + "`), and all of them passed.\n"
+            } else {
+                out += blockers.markdown(for: entry.item, file: header.matrixPath)
+            }
+        }
         return out
     }
 }

@@ -52,7 +52,8 @@ public struct CaseResult: Sendable, Equatable {
     /// Whether ``id`` is made from the pose, title and values as every plan case's is, so that
     /// results.jsonl can leave it out and readers rebuild it (false keeps it in the file).
     public var idIsDerived = false
-    /// For a case that did not pass, the line of its pose entry in the matrix file, where CI puts the annotation.
+    /// For a case that did not pass (or a pass resting on assumptions), the line of its pose entry in the
+    /// matrix file, where CI puts the annotation and sign-off points.
     public var line: Int? = nil
 }
 

@@ -17,14 +17,8 @@ public enum Evaluation {
             values: testCase.entries,
             status: .notRun, reason: nil, failures: [], assumptions: [], duration: 0)
         result.idIsDerived = true  // the plan makes every case's id from its entry's label and values
-        // Where reports point for a case that did not pass (a passed one points nowhere, in the file or out of it).
-        result.line = entry.place?.position.line
-
-        if let rule = entry.notRun.first(where: { $0.when.matches(settings) }) {
-            result.reason = rule.reason
-            return result
-        }
-        if !entry.pose.notRunIn.isEmpty, let reason = entry.pose.notRunIn[settings.profile] {  // most poses have none: no hashing
+        result.line = entry.place?.position.line  // where reports point for a case that does not pass
+        if let reason = ruledOut(entry, settings: settings) {
             result.reason = reason
             return result
         }
@@ -54,8 +48,17 @@ public enum Evaluation {
             }
         }
         verdicts.conclude(&result, expectations: expectations)
-        if result.status == .passed { result.line = nil }
+        // A pass keeps its line only where it rests on assumptions, which a sign-off may not trust.
+        if result.status == .passed && result.assumptions.isEmpty { result.line = nil }
         return result
+    }
+
+    /// Why the matrix or the pose leaves a case not run before anything is evaluated: a `notRun` rule
+    /// that matches it, or a profile the pose cannot be evaluated in.
+    private static func ruledOut(_ entry: PoseEntry, settings: CaseSettings) -> String? {
+        if let rule = entry.notRun.first(where: { $0.when.matches(settings) }) { return rule.reason }
+        guard !entry.pose.notRunIn.isEmpty else { return nil }  // most poses have none: no hashing
+        return entry.pose.notRunIn[settings.profile]
     }
 
     /// What became of each expectation of a case that is not simply passed or failed.

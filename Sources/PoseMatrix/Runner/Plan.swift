@@ -62,10 +62,13 @@ public struct Plan: Sendable {
         if filter.poses == nil, filter.values.isEmpty, filter.idContains == nil { exploration = matrix.exploration }
     }
 
-    /// How many cases the whole matrix expands to, or nil past `Int.max`; counted, never built.
-    static func expandedCount(of matrix: Matrix) -> Int? {
+    /// How many cases the whole matrix (or its entries of one pose) expands to, or nil past `Int.max`
+    /// or for a pose it has no entry of; counted, never built.
+    static func expandedCount(of matrix: Matrix, pose: String? = nil) -> Int? {
         var total = 0
-        for entry in matrix.poses {
+        let entries = matrix.poses.filter { pose == nil || $0.pose.id == pose }
+        if pose != nil && entries.isEmpty { return nil }
+        for entry in entries {
             var size = 1
             for spec in mergedAxes(top: matrix.axes, entry: entry) {
                 let (product, overflow) = size.multipliedReportingOverflow(by: spec.values.count)
