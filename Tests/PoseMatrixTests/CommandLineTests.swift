@@ -195,6 +195,45 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--help lists every exit code, 66, 130 and 143 among them; a command's help points there")
+    func helpExitCodes() async {
+        let overview = await duoPose(["--help"])
+        #expect(overview.code == 0)
+        #expect(
+            overview.stdout.contains(
+                """
+
+                Exit codes:
+                  0    all that ran passed (not run is allowed unless --strict; with --fail-on new, no failure is new), or a shard is empty
+                  1    a case failed or errored, an invariant broke or nothing ran; for signoff, the release is blocked; for scan --check, the app block disagrees with the code
+                  64   a usage error: the command line is wrong
+                  65   an invalid matrix, observations or results file, or a scanned tree that is not an iOS app
+                  66   an observations or results file, or the folder to scan, is missing, a folder, or cannot be read
+                  74   a report, signoff.md, the SARIF file or the job summary could not be written
+                  130  stopped by SIGINT (Ctrl-C)
+                  143  stopped by SIGTERM
+
+                See 'duo-pose help COMMAND'
+                """))
+        let run = await duoPose(["help", "run"])
+        #expect(run.stdout.hasSuffix("  -h, --help              Show help.\n\nExit codes: see 'duo-pose --help'.\n"))
+    }
+
+    @Test("the README's table of exit codes and --help give the same codes, in the same order")
+    func readmeExitCodes() async throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let table = try #require(readme.components(separatedBy: "| Exit code | Meaning |\n|---|---|\n").dropFirst().first)
+        let rows = table.split(separator: "\n").prefix { $0.hasPrefix("| ") }
+        let readmeCodes = rows.flatMap { row in
+            row.dropFirst(2).prefix { $0 != "|" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let help = await duoPose(["--help"]).stdout
+        let helpLines = help.components(separatedBy: "\nExit codes:\n").dropFirst().first?.split(separator: "\n") ?? []
+        let helpCodes = helpLines.prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        #expect(readmeCodes == ["0", "1", "64", "65", "66", "74", "130", "143"])
+        #expect(helpCodes == readmeCodes)
+    }
+
     /// Each command's usage line as a person reads it, written out rather than built from the table.
     static let usage: [Command: String] = [
         .run:
