@@ -108,14 +108,26 @@ struct CommandLineTests {
         "Usage: duo-pose run [MATRIX…] [--out DIR] [--jobs N] [--pose P1,P7]… [--where axis=value]… [--max-cases N] "
         + "[--deterministic] [--shard K/N|auto] [--baseline RESULTS] [--fail-on any|new] [--observations FILE] "
         + "[--summary FILE] [--dry-run] [--trust LEVELS] [--strict] [--quiet]\nSee 'duo-pose help run'.\n"
+    /// A usage error with no command named: the top-level usage line, written out.
+    static let topUsage = "Usage: duo-pose [COMMAND] [ARGUMENTS]\nSee 'duo-pose --help'.\n"
     static let showUsage = "Usage: duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]…\nSee 'duo-pose help show'.\n"
 
     @Test(
         "usage mistakes exit 64 with the message, the usage line and the help pointer",
         arguments: [
-            UsageCase(arguments: ["frobnicate"], stderr: "Error: unknown command 'frobnicate'\nSee 'duo-pose --help'.\n"),
+            UsageCase(arguments: ["frobnicate"], stderr: "Error: unknown command 'frobnicate'\n" + topUsage),
+            UsageCase(arguments: ["lsit"], stderr: "Error: unknown command 'lsit'; did you mean 'list'?\n" + topUsage),
+            UsageCase(arguments: ["rnu"], stderr: "Error: unknown command 'rnu'; did you mean 'run'?\n" + topUsage),
+            UsageCase(arguments: ["version"], stderr: "Error: unknown command 'version'; did you mean '--version'?\n" + topUsage),
+            UsageCase(arguments: ["hlep"], stderr: "Error: unknown command 'hlep'; did you mean 'help'?\n" + topUsage),
+            UsageCase(arguments: ["--frob"], stderr: "Error: unknown option '--frob'\n" + topUsage),
             UsageCase(
-                arguments: ["lsit"], stderr: "Error: unknown command 'lsit'; did you mean 'list'?\nSee 'duo-pose --help'.\n"),
+                arguments: ["--generate-completion"],
+                stderr: "Error: unknown option '--generate-completion'; did you mean '--generate-completion-script'?\n" + topUsage
+            ),
+            UsageCase(
+                arguments: ["help", "lsit"],
+                stderr: "Error: no help for 'lsit': it is not a command; did you mean 'list'?\n" + topUsage),
             UsageCase(
                 arguments: ["run", "--jbos", "2"],
                 stderr: "Error: unknown option '--jbos' for 'run'; did you mean '--jobs'?\n" + runUsage),

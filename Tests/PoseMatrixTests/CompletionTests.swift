@@ -89,7 +89,7 @@ struct CompletionTests {
         let result = await duoPose(["--generate-completion-script"] + words)
         #expect(result.code == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == message + "See 'duo-pose --help'.\n")
+        #expect(result.stderr == message + CommandLineTests.topUsage)
     }
 
     @Test("-o, -j and -q are --out, --jobs and --quiet, with the value apart or after =")

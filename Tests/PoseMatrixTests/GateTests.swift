@@ -705,9 +705,9 @@ struct CommandLineEdgeTests {
         let bogus = await duoPose(["help", "bogus"])
         #expect(bogus.code == 64)
         #expect(bogus.stdout == "")
-        #expect(bogus.stderr == "Error: no help for 'bogus': it is not a command\nSee 'duo-pose --help'.\n")
+        #expect(bogus.stderr == "Error: no help for 'bogus': it is not a command\n" + CommandLineTests.topUsage)
         let typo = await duoPose(["help", "rnu"])
-        #expect(typo.stderr == "Error: no help for 'rnu': it is not a command; did you mean 'run'?\nSee 'duo-pose --help'.\n")
+        #expect(typo.stderr == "Error: no help for 'rnu': it is not a command; did you mean 'run'?\n" + CommandLineTests.topUsage)
         let known = await duoPose(["help", "merge"])
         #expect(known.code == 0)
         #expect(
@@ -720,11 +720,11 @@ struct CommandLineEdgeTests {
     func implicitRun() async {
         let short = await duoPose(["-V"])
         #expect(short.code == 64)
-        #expect(short.stderr == "Error: unknown option '-V'\nSee 'duo-pose --help'.\n")
+        #expect(short.stderr == "Error: unknown option '-V'\n" + CommandLineTests.topUsage)
         let typo = await duoPose(["--verison"])
-        #expect(typo.stderr == "Error: unknown option '--verison'; did you mean '--version'?\nSee 'duo-pose --help'.\n")
+        #expect(typo.stderr == "Error: unknown option '--verison'; did you mean '--version'?\n" + CommandLineTests.topUsage)
         let afterFile = await duoPose([TestFiles.fixture("passing.json"), "--jbos", "2"])
-        #expect(afterFile.stderr == "Error: unknown option '--jbos'; did you mean '--jobs'?\nSee 'duo-pose --help'.\n")
+        #expect(afterFile.stderr == "Error: unknown option '--jbos'; did you mean '--jobs'?\n" + CommandLineTests.topUsage)
         let explicit = await duoPose(["run", "-V"])
         #expect(explicit.stderr.hasPrefix("Error: unknown option '-V' for 'run'\nUsage: duo-pose run "))
     }

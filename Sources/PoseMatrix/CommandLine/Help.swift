@@ -6,7 +6,7 @@ enum Help {
         var text = """
             duo-pose \(DuoPose.version): a pose test-matrix runner for apps on iPhone Duo.
 
-            Usage: duo-pose [COMMAND] [ARGUMENTS]
+            Usage: \(TopLevelWord.synopsis)
               With no command, runs the built-in reference matrix and writes ./Reports/.
 
             Commands:
