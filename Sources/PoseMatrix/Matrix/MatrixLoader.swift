@@ -48,14 +48,7 @@ public enum MatrixLoader {
             throw MatrixErrors(errors: [MatrixError(file: path, position: error.position, message: error.message)])
         }
         var decoder = MatrixDecoder(file: path)
-        guard let matrix = decoder.decode(root) else {
-            let ordered = decoder.errors.enumerated().sorted {
-                let left = $0.element.position ?? SourcePosition(line: 0, column: 0)
-                let right = $1.element.position ?? SourcePosition(line: 0, column: 0)
-                return left == right ? $0.offset < $1.offset : left < right
-            }
-            throw MatrixErrors(errors: ordered.map(\.element))
-        }
+        guard let matrix = decoder.decode(root) else { throw MatrixErrors(sorting: decoder.errors) }
         return LoadedMatrix(matrix: matrix, path: path, sha256: SHA256.hex(of: bytes))
     }
 
