@@ -61,6 +61,37 @@ struct CompletionTests {
             ])
     }
 
+    @Test("bash completes the top-level words, what follows them, and each item of a comma list")
+    func bashTopLevel() async throws {
+        let script = await duoPose(["--generate-completion-script", "bash"]).stdout
+        let probe = """
+            \(script)
+            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _duo_pose; echo "${COMPREPLY[*]}"; }
+            t duo-pose hel
+            t duo-pose help ''
+            t duo-pose -h s
+            t duo-pose help run ''
+            t duo-pose --ver
+            t duo-pose --generate-completion-script ''
+            t duo-pose --generate-completion-script bash ''
+            t duo-pose --version ''
+            t duo-pose run --trust ''
+            t duo-pose merge --trust apple,m
+            t duo-pose signoff --trust apple,measured,
+            t duo-pose --pose P2,P1
+
+            """
+        let result = try runShell("bash", probe)
+        #expect(result.code == 0)
+        #expect(
+            result.output.split(separator: "\n", omittingEmptySubsequences: false) == [
+                "help", "run validate list show merge signoff scan", "show signoff scan", "", "--version", "bash zsh fish", "",
+                "", "apple measured inference unverified", "apple,measured",
+                "apple,measured,apple apple,measured,measured apple,measured,inference apple,measured,unverified",
+                "P2,P1 P2,P10 P2,P11 P2,P12 P2,P13", "",
+            ])
+    }
+
     @Test("zsh reads its script", .enabled(if: installed("zsh")))
     func zsh() async throws {
         let script = await duoPose(["--generate-completion-script", "zsh"]).stdout
@@ -76,6 +107,19 @@ struct CompletionTests {
         #expect(result.code == 0)
         let help = "Exit 1 for any failed case (any, the default) or, with --baseline, only for new failures (new)."
         #expect(result.output == "any\t\(help)\nnew\t\(help)\n")
+        let probes = [
+            "duo-pose hel", "duo-pose help s", "duo-pose --ver", "duo-pose --generate-completion-script ",
+            "duo-pose --generate-completion-script fish ", "duo-pose merge --trust apple,m",
+        ]
+        let topLevel = try runShell(
+            "fish", "source \(file); " + probes.map { "complete -C '\($0)'; echo ---" }.joined(separator: "; "))
+        let shells = "Print a shell completion script."
+        let trust = "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified)."
+        #expect(
+            topLevel.output.components(separatedBy: "---\n") == [
+                "help\tShow help, or a command's options.\n", "scan\nshow\nsignoff\n", "--version\tPrint the version.\n",
+                "bash\t\(shells)\nfish\t\(shells)\nzsh\t\(shells)\n", "", "apple,measured\t\(trust)\n", "",
+            ])
     }
 
     @Test(

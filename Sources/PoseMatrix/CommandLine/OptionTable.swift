@@ -122,7 +122,7 @@ enum OptionTable {
             help: "Cases evaluated in parallel (default: the number of cores)."),
         OptionSpec(
             name: "--pose", valueName: "P1,P7", commands: [.run], help: "Run only these poses; repeatable.", repeats: true,
-            completes: .words(Pose.catalogue.map(\.id))),
+            completes: .list(Pose.catalogue.map(\.id))),
         OptionSpec(
             name: "--where", valueName: "axis=value", commands: [.run],
             help: "Run only cases with this axis value; repeatable (values of one axis are alternatives).", repeats: true,
@@ -159,7 +159,7 @@ enum OptionTable {
         OptionSpec(
             name: "--trust", valueName: "LEVELS", commands: [.run, .merge, .signoff],
             help: "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).",
-            completes: .words(Provenance.allCases.map(\.rawValue))),
+            completes: .list(Provenance.allCases.map(\.rawValue))),
         OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
         OptionSpec(
             name: "--quiet", short: "q", commands: [.run, .merge],
