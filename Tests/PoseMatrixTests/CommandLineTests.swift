@@ -296,6 +296,20 @@ struct CommandLineTests {
         #expect(object["steps"] as? [String] == ["open", "book"])
     }
 
+    @Test("show --json types axis values as results.jsonl does: strings, booleans and numbers")
+    func showJSONAxes() async throws {
+        let result = await duoPose([
+            "show", "P5 [profile=device, hingeAngle=90]", "--matrix", TestFiles.fixture("small.json"), "--json",
+        ])
+        #expect(result.code == 0)
+        #expect(
+            result.stdout.contains(
+                #"\#n  "axes": {"profile": "device", "layoutDirection": "leftToRight", "reduceTransparency": false, "#
+                    + #""linkedSDK": "27.1", "hingeAngle": 90, "windows": 1},\#n"#))
+        let snapshot = try TestFiles.read(TestFiles.snapshots.appendingPathComponent("small.results.jsonl"))
+        #expect(snapshot.contains(#""pose":"P5","values":{"profile":"device","hingeAngle":90},"#))
+    }
+
     @Test("show takes the app's choices and steps from a matrix")
     func showWithMatrix() async throws {
         let result = await duoPose(["show", "P2", "--matrix", TestFiles.fixture("small.json")])
