@@ -753,19 +753,59 @@ struct CommandLineEdgeTests {
         #expect(bad.stderr.hasPrefix("Error: <stdin>:1:56: poses[0].pose: unknown pose \"P14\""))
     }
 
-    @Test("a pipe named by path (process substitution) is read like a file")
-    func pipePath() async throws {
+    /// Runs the command line with `bytes` behind a pipe named by path, as `<(…)` passes one:
+    /// `PIPE` in the arguments stands for its `/dev/fd/N`. The bytes are written whole first (a
+    /// pipe holds 64 KiB): a writing task could wait forever for a thread that readings in other
+    /// tests hold.
+    static func withPipe(_ bytes: Data, _ arguments: [String]) async throws -> (path: String, result: Invocation) {
+        try #require(bytes.count < 1 << 16)
         let pipe = Pipe()
-        let matrix = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("passing.json")))
-        let writer = Task.detached {
-            pipe.fileHandleForWriting.write(matrix)
-            try? pipe.fileHandleForWriting.close()
-        }
+        pipe.fileHandleForWriting.write(bytes)
+        try pipe.fileHandleForWriting.close()
         let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
-        let result = await duoPose(["validate", path])
-        await writer.value
+        let result = await duoPose(arguments.map { $0 == "PIPE" ? path : $0 })
+        try pipe.fileHandleForReading.close()
+        return (path, result)
+    }
+
+    @Test("a pipe named by path (process substitution) is read like a file and called <pipe PATH>")
+    func pipePath() async throws {
+        let matrix = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("passing.json")))
+        let (path, result) = try await Self.withPipe(matrix, ["validate", "PIPE"])
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("\(path): valid, "))
+        #expect(result.stdout.hasPrefix("<pipe \(path)>: valid, "))
+        let bad = Data(#"{ "formatVersion": 1, "name": "x", "poses": [{ "pose": "P14" }] }"#.utf8)
+        let (badPath, refused) = try await Self.withPipe(bad, ["validate", "PIPE"])
+        #expect(refused.code == 65)
+        #expect(refused.stderr.hasPrefix("Error: <pipe \(badPath)>:1:56: poses[0].pose: unknown pose \"P14\""))
+    }
+
+    @Test("a run records a matrix read from a pipe as <pipe PATH>, as it records '-' as <stdin>")
+    func pipeRecorded() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let matrix = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("passing.json")))
+        let (path, result) = try await Self.withPipe(matrix, ["run", "PIPE", "--out", out.path, "--quiet"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try resultsLines(out).header.contains(#""path":"<pipe \#(path)>""#))
+        #expect(try TestFiles.read(out.appendingPathComponent("junit.xml")).contains(#" file="&lt;pipe \#(path)&gt;""#))
+    }
+
+    @Test("observations read from a pipe are called <pipe PATH> in errors and in the results")
+    func observationsPipe() async throws {
+        let matrix = ObservationTests.matrix
+        let records = try Data(contentsOf: URL(fileURLWithPath: ObservationTests.observations))
+        let out = try TestFiles.temporaryFolder()
+        let (path, result) = try await Self.withPipe(
+            records, ["run", matrix, "--observations", "PIPE", "--out", out.path, "--quiet"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try resultsLines(out).header.contains(#""observations":{"path":"<pipe \#(path)>""#))
+        let bad = Data(
+            (#"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"# + "\n"
+                + #"{"pose": "P4", "values": {"profile": "device"}, "observables": {}}"# + "\n").utf8)
+        let (badPath, refused) = try await Self.withPipe(
+            bad, ["run", TestFiles.fixture("small.json"), "--observations", "PIPE", "--out", out.path])
+        #expect(refused.code == 65)
+        #expect(refused.stderr == "Error: <pipe \(badPath)>:2:10: the matrix has no P4 entry\n")
     }
 
     @Test("counts take the right number: 1 error, 1 case, 1 more error")

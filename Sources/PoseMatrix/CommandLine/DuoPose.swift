@@ -174,9 +174,6 @@ struct Context {
         }
     }
 
-    /// What errors and reports call a matrix read from standard input (`-`).
-    static let standardInputName = "<stdin>"
-
     /// Loads every named matrix (the built-in one when none is named), collecting all errors.
     func loadMatrices(_ paths: [String]) -> Result<[LoadedMatrix], MatrixErrors> {
         if paths.isEmpty {
@@ -188,7 +185,7 @@ struct Context {
             do {
                 loaded.append(
                     path == "-"
-                        ? try MatrixLoader.load(bytes: standardInput(), path: Self.standardInputName)
+                        ? try MatrixLoader.load(bytes: standardInput(), path: MatrixLoader.standardInputName)
                         : try MatrixLoader.load(path: path))
             } catch {
                 errors += error.errors

@@ -59,16 +59,18 @@ public struct RecordedObservations: Sendable {
     /// Reads a recording, line by line (LF or CRLF), and checks every record against the matrix
     /// it is used with, in one pass: every error, of any line, is reported at once with its
     /// line and column, in file order.
+    /// A pipe named by path is called as a matrix read from one is (`<pipe /dev/fd/63>`).
     public static func load(path: String, for matrix: Matrix, matrixPath: String) throws(ObservationsError)
         -> RecordedObservations
     {
+        let name = MatrixLoader.sourceName(forPath: path)
         let lines: LineReader
         do {
             lines = try LineReader(path: path, maximumLineLength: maximumLineLength, maximumFileSize: maximumFileSize)
         } catch {
-            throw .unreadable(MatrixError(file: path, message: error.message))
+            throw .unreadable(MatrixError(file: name, message: error.message))
         }
-        var recording = RecordedObservations(path: path, sha256: "")
+        var recording = RecordedObservations(path: name, sha256: "")
         var errors: [MatrixError] = []
         while true {
             let line: Line
@@ -77,12 +79,12 @@ public struct RecordedObservations: Sendable {
                 line = next
             } catch {
                 let position = error.line.map { SourcePosition(line: $0, column: 1) }
-                let failure = MatrixError(file: path, position: position, message: error.message)
+                let failure = MatrixError(file: name, position: position, message: error.message)
                 if error.cause == .unreadable { throw .unreadable(failure) }
                 errors.append(failure)  // past a limit nothing more is read, but what was read is checked
                 break
             }
-            errors += recording.add(line, path: path)
+            errors += recording.add(line, path: name)
         }
         errors += recording.mismatches(in: matrix, matrixPath: matrixPath, linesInError: !errors.isEmpty)
         guard errors.isEmpty else { throw .invalid(MatrixErrors(sorting: errors)) }
