@@ -145,7 +145,7 @@ struct Context {
         return DuoPose.ExitCode.usage
     }
 
-    /// A results file that cannot be used: `Error: FILE[:LINE]: message`; exit 66 when it could
+    /// A results file that cannot be used: `Error: FILE[:LINE[:COLUMN]]: message`; exit 66 when it could
     /// not be read at all, 65 when it was read and found wrong.
     func resultsError(_ error: ResultsError) -> Int32 {
         stderr.write("Error: " + "\(error)".oneLine + "\n")
