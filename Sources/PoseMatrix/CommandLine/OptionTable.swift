@@ -59,7 +59,7 @@ public enum Command: String, CaseIterable, Sendable {
 /// A word `duo-pose` takes in place of a command, which does one thing of its own: help, the
 /// version or a completion script. Dispatch, suggestions and completion read the same table.
 struct TopLevelWord: Sendable {
-    /// The long name first.
+    /// Every spelling: a word (`help`), a long option (`--help`), a short one (`-h`).
     var names: [String]
     var valueName: String?
     /// What a shell's completion offers for the value.

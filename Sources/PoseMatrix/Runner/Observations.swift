@@ -58,8 +58,8 @@ public struct RecordedObservations: Sendable {
 
     /// Reads a recording, line by line (LF or CRLF), and checks every record against the matrix
     /// it is used with, in one pass: every error, of any line, is reported at once with its
-    /// line and column, in file order.
-    /// A pipe named by path is called as a matrix read from one is (`<pipe /dev/fd/63>`).
+    /// line and column, in file order. A pipe named by path is called as a matrix read from one
+    /// is (`<pipe /dev/fd/63>`).
     public static func load(path: String, for matrix: Matrix, matrixPath: String) throws(ObservationsError)
         -> RecordedObservations
     {
