@@ -37,54 +37,43 @@ struct CompletionTests {
         try expectMatchesSnapshot(result.stdout, named: "completion.\(shell.rawValue)")
     }
 
-    @Test("bash completes commands, option names and option values from the tables")
-    func bash() async throws {
+    /// What the bash script offers for each command line, the last word being completed: one
+    /// line each, the offers joined by spaces, and the exit code of the shell.
+    private func bashCompletions(_ lines: [String]) async throws -> (code: Int32, offers: [String]) {
         let script = await duoPose(["--generate-completion-script", "bash"]).stdout
         let probe = """
             \(script)
             t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _duo_pose; echo "${COMPREPLY[*]}"; }
-            t duo-pose si
-            t duo-pose run --fa
-            t duo-pose run --fail-on ''
-            t duo-pose merge --tr
-            t duo-pose signoff --trust me
-            t duo-pose show P1
-            t duo-pose --po
-            t duo-pose list -
 
-            """
+            """ + lines.map { "t " + $0 + "\n" }.joined()
         let result = try runShell("bash", probe)
+        return (result.code, result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    @Test("bash completes commands, option names and option values from the tables")
+    func bash() async throws {
+        let result = try await bashCompletions([
+            "duo-pose si", "duo-pose run --fa", "duo-pose run --fail-on ''", "duo-pose merge --tr",
+            "duo-pose signoff --trust me", "duo-pose show P1", "duo-pose --po", "duo-pose list -",
+        ])
         #expect(result.code == 0)
         #expect(
-            result.output.split(separator: "\n", omittingEmptySubsequences: false) == [
+            result.offers == [
                 "signoff", "--fail-on", "any new", "--trust", "measured", "P1 P10 P11 P12 P13", "--pose", "--json --help -h", "",
             ])
     }
 
     @Test("bash completes the top-level words, what follows them, and each item of a comma list")
     func bashTopLevel() async throws {
-        let script = await duoPose(["--generate-completion-script", "bash"]).stdout
-        let probe = """
-            \(script)
-            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _duo_pose; echo "${COMPREPLY[*]}"; }
-            t duo-pose hel
-            t duo-pose help ''
-            t duo-pose -h s
-            t duo-pose help run ''
-            t duo-pose --ver
-            t duo-pose --generate-completion-script ''
-            t duo-pose --generate-completion-script bash ''
-            t duo-pose --version ''
-            t duo-pose run --trust ''
-            t duo-pose merge --trust apple,m
-            t duo-pose signoff --trust apple,measured,
-            t duo-pose --pose P2,P1
-
-            """
-        let result = try runShell("bash", probe)
+        let result = try await bashCompletions([
+            "duo-pose hel", "duo-pose help ''", "duo-pose -h s", "duo-pose help run ''", "duo-pose --ver",
+            "duo-pose --generate-completion-script ''", "duo-pose --generate-completion-script bash ''",
+            "duo-pose --version ''", "duo-pose run --trust ''", "duo-pose merge --trust apple,m",
+            "duo-pose signoff --trust apple,measured,", "duo-pose --pose P2,P1",
+        ])
         #expect(result.code == 0)
         #expect(
-            result.output.split(separator: "\n", omittingEmptySubsequences: false) == [
+            result.offers == [
                 "help", "run validate list show merge signoff scan", "show signoff scan", "", "--version", "bash zsh fish", "",
                 "", "apple measured inference unverified", "apple,measured",
                 "apple,measured,apple apple,measured,measured apple,measured,inference apple,measured,unverified",

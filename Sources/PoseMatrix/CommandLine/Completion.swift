@@ -181,14 +181,13 @@ enum ZshCompletion {
         return "    top_words=(\(words.joined(separator: " ")))\n    top_options=(\(options.joined(separator: " ")))\n"
     }
 
-    /// A completion function call for a value outside `_arguments`.
+    /// A completion function call for a value outside `_arguments`, where an action in
+    /// parentheses or a blank one cannot stand.
     private static func call(_ value: CompletionValue) -> String {
         switch value {
         case .nothing: ":"
-        case .file: "_files"
-        case .folder: "_files -/"
         case .words(let words): "compadd -- \(words.joined(separator: " "))"
-        case .list(let words): "_values -s , value \(words.joined(separator: " "))"
+        case .file, .folder, .list: action(value)
         }
     }
 
