@@ -203,7 +203,7 @@ struct AdversarialTests {
         let garbageResult = await duoPose(["signoff", garbage, "--by", "G"])
         #expect(
             garbageResult.stderr
-                == "Error: \(garbage):1: column 1: unexpected word 'not'; expected a value (strings need quotes)\n")
+                == "Error: \(garbage):1:1: unexpected word 'not'; expected a value (strings need quotes)\n")
         let empty = try TestFiles.writeTemporary("", name: "empty.jsonl")
         #expect(
             await duoPose(["merge", empty, "--out", folder.appendingPathComponent("e").path]).stderr

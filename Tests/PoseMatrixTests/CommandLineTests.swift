@@ -108,14 +108,26 @@ struct CommandLineTests {
         "Usage: duo-pose run [MATRIX…] [--out DIR] [--jobs N] [--pose P1,P7]… [--where axis=value]… [--max-cases N] "
         + "[--deterministic] [--shard K/N|auto] [--baseline RESULTS] [--fail-on any|new] [--observations FILE] "
         + "[--summary FILE] [--dry-run] [--trust LEVELS] [--strict] [--quiet]\nSee 'duo-pose help run'.\n"
+    /// A usage error with no command named: the top-level usage line, written out.
+    static let topUsage = "Usage: duo-pose [COMMAND] [ARGUMENTS]\nSee 'duo-pose --help'.\n"
     static let showUsage = "Usage: duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]…\nSee 'duo-pose help show'.\n"
 
     @Test(
         "usage mistakes exit 64 with the message, the usage line and the help pointer",
         arguments: [
-            UsageCase(arguments: ["frobnicate"], stderr: "Error: unknown command 'frobnicate'\nSee 'duo-pose --help'.\n"),
+            UsageCase(arguments: ["frobnicate"], stderr: "Error: unknown command 'frobnicate'\n" + topUsage),
+            UsageCase(arguments: ["lsit"], stderr: "Error: unknown command 'lsit'; did you mean 'list'?\n" + topUsage),
+            UsageCase(arguments: ["rnu"], stderr: "Error: unknown command 'rnu'; did you mean 'run'?\n" + topUsage),
+            UsageCase(arguments: ["version"], stderr: "Error: unknown command 'version'; did you mean '--version'?\n" + topUsage),
+            UsageCase(arguments: ["hlep"], stderr: "Error: unknown command 'hlep'; did you mean 'help'?\n" + topUsage),
+            UsageCase(arguments: ["--frob"], stderr: "Error: unknown option '--frob'\n" + topUsage),
             UsageCase(
-                arguments: ["lsit"], stderr: "Error: unknown command 'lsit'; did you mean 'list'?\nSee 'duo-pose --help'.\n"),
+                arguments: ["--generate-completion"],
+                stderr: "Error: unknown option '--generate-completion'; did you mean '--generate-completion-script'?\n" + topUsage
+            ),
+            UsageCase(
+                arguments: ["help", "lsit"],
+                stderr: "Error: no help for 'lsit': it is not a command; did you mean 'list'?\n" + topUsage),
             UsageCase(
                 arguments: ["run", "--jbos", "2"],
                 stderr: "Error: unknown option '--jbos' for 'run'; did you mean '--jobs'?\n" + runUsage),
@@ -195,6 +207,45 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--help lists every exit code, 66, 130 and 143 among them; a command's help points there")
+    func helpExitCodes() async {
+        let overview = await duoPose(["--help"])
+        #expect(overview.code == 0)
+        #expect(
+            overview.stdout.contains(
+                """
+
+                Exit codes:
+                  0    all that ran passed (not run is allowed unless --strict; with --fail-on new, no failure is new), or a shard is empty
+                  1    a case failed or errored, an invariant broke or nothing ran; for signoff, the release is blocked; for scan --check, the app block disagrees with the code
+                  64   a usage error: the command line is wrong
+                  65   an invalid matrix, observations or results file, or a scanned tree that is not an iOS app
+                  66   an observations or results file, or the folder to scan, is missing, a folder, or cannot be read
+                  74   a report, signoff.md, the SARIF file or the job summary could not be written
+                  130  stopped by SIGINT (Ctrl-C)
+                  143  stopped by SIGTERM
+
+                See 'duo-pose help COMMAND'
+                """))
+        let run = await duoPose(["help", "run"])
+        #expect(run.stdout.hasSuffix("  -h, --help              Show help.\n\nExit codes: see 'duo-pose --help'.\n"))
+    }
+
+    @Test("the README's table of exit codes and --help give the same codes, in the same order")
+    func readmeExitCodes() async throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let table = try #require(readme.components(separatedBy: "| Exit code | Meaning |\n|---|---|\n").dropFirst().first)
+        let rows = table.split(separator: "\n").prefix { $0.hasPrefix("| ") }
+        let readmeCodes = rows.flatMap { row in
+            row.dropFirst(2).prefix { $0 != "|" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let help = await duoPose(["--help"]).stdout
+        let helpLines = help.components(separatedBy: "\nExit codes:\n").dropFirst().first?.split(separator: "\n") ?? []
+        let helpCodes = helpLines.prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        #expect(readmeCodes == ["0", "1", "64", "65", "66", "74", "130", "143"])
+        #expect(helpCodes == readmeCodes)
+    }
+
     /// Each command's usage line as a person reads it, written out rather than built from the table.
     static let usage: [Command: String] = [
         .run:
@@ -243,6 +294,20 @@ struct CommandLineTests {
         let events = try #require(object["events"] as? [[String: Any]])
         #expect(events.map { $0["event"] as? String } == ["hinge", "hinge", "screenChange", "geometryUpdate", "hinge"])
         #expect(object["steps"] as? [String] == ["open", "book"])
+    }
+
+    @Test("show --json types axis values as results.jsonl does: strings, booleans and numbers")
+    func showJSONAxes() async throws {
+        let result = await duoPose([
+            "show", "P5 [profile=device, hingeAngle=90]", "--matrix", TestFiles.fixture("small.json"), "--json",
+        ])
+        #expect(result.code == 0)
+        #expect(
+            result.stdout.contains(
+                #"\#n  "axes": {"profile": "device", "layoutDirection": "leftToRight", "reduceTransparency": false, "#
+                    + #""linkedSDK": "27.1", "hingeAngle": 90, "windows": 1},\#n"#))
+        let snapshot = try TestFiles.read(TestFiles.snapshots.appendingPathComponent("small.results.jsonl"))
+        #expect(snapshot.contains(#""pose":"P5","values":{"profile":"device","hingeAngle":90},"#))
     }
 
     @Test("show takes the app's choices and steps from a matrix")

@@ -37,27 +37,47 @@ struct CompletionTests {
         try expectMatchesSnapshot(result.stdout, named: "completion.\(shell.rawValue)")
     }
 
-    @Test("bash completes commands, option names and option values from the tables")
-    func bash() async throws {
+    /// What the bash script offers for each command line, the last word being completed: one
+    /// line each, the offers joined by spaces, and the exit code of the shell.
+    private func bashCompletions(_ lines: [String]) async throws -> (code: Int32, offers: [String]) {
         let script = await duoPose(["--generate-completion-script", "bash"]).stdout
         let probe = """
             \(script)
             t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _duo_pose; echo "${COMPREPLY[*]}"; }
-            t duo-pose si
-            t duo-pose run --fa
-            t duo-pose run --fail-on ''
-            t duo-pose merge --tr
-            t duo-pose signoff --trust me
-            t duo-pose show P1
-            t duo-pose --po
-            t duo-pose list -
 
-            """
+            """ + lines.map { "t " + $0 + "\n" }.joined()
         let result = try runShell("bash", probe)
+        return (result.code, result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    @Test("bash completes commands, option names and option values from the tables")
+    func bash() async throws {
+        let result = try await bashCompletions([
+            "duo-pose si", "duo-pose run --fa", "duo-pose run --fail-on ''", "duo-pose merge --tr",
+            "duo-pose signoff --trust me", "duo-pose show P1", "duo-pose --po", "duo-pose list -",
+        ])
         #expect(result.code == 0)
         #expect(
-            result.output.split(separator: "\n", omittingEmptySubsequences: false) == [
+            result.offers == [
                 "signoff", "--fail-on", "any new", "--trust", "measured", "P1 P10 P11 P12 P13", "--pose", "--json --help -h", "",
+            ])
+    }
+
+    @Test("bash completes the top-level words, what follows them, and each item of a comma list")
+    func bashTopLevel() async throws {
+        let result = try await bashCompletions([
+            "duo-pose hel", "duo-pose help ''", "duo-pose -h s", "duo-pose help run ''", "duo-pose --ver",
+            "duo-pose --generate-completion-script ''", "duo-pose --generate-completion-script bash ''",
+            "duo-pose --version ''", "duo-pose run --trust ''", "duo-pose merge --trust apple,m",
+            "duo-pose signoff --trust apple,measured,", "duo-pose --pose P2,P1",
+        ])
+        #expect(result.code == 0)
+        #expect(
+            result.offers == [
+                "help", "run validate list show merge signoff scan", "show signoff scan", "", "--version", "bash zsh fish", "",
+                "", "apple measured inference unverified", "apple,measured",
+                "apple,measured,apple apple,measured,measured apple,measured,inference apple,measured,unverified",
+                "P2,P1 P2,P10 P2,P11 P2,P12 P2,P13", "",
             ])
     }
 
@@ -76,6 +96,19 @@ struct CompletionTests {
         #expect(result.code == 0)
         let help = "Exit 1 for any failed case (any, the default) or, with --baseline, only for new failures (new)."
         #expect(result.output == "any\t\(help)\nnew\t\(help)\n")
+        let probes = [
+            "duo-pose hel", "duo-pose help s", "duo-pose --ver", "duo-pose --generate-completion-script ",
+            "duo-pose --generate-completion-script fish ", "duo-pose merge --trust apple,m",
+        ]
+        let topLevel = try runShell(
+            "fish", "source \(file); " + probes.map { "complete -C '\($0)'; echo ---" }.joined(separator: "; "))
+        let shells = "Print a shell completion script."
+        let trust = "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified)."
+        #expect(
+            topLevel.output.components(separatedBy: "---\n") == [
+                "help\tShow help, or a command's options.\n", "scan\nshow\nsignoff\n", "--version\tPrint the version.\n",
+                "bash\t\(shells)\nfish\t\(shells)\nzsh\t\(shells)\n", "", "apple,measured\t\(trust)\n", "",
+            ])
     }
 
     @Test(
@@ -89,7 +122,7 @@ struct CompletionTests {
         let result = await duoPose(["--generate-completion-script"] + words)
         #expect(result.code == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == message + "See 'duo-pose --help'.\n")
+        #expect(result.stderr == message + CommandLineTests.topUsage)
     }
 
     @Test("-o, -j and -q are --out, --jobs and --quiet, with the value apart or after =")

@@ -558,13 +558,14 @@ struct ForgedHeaderTests {
             ),
             (0, header, header + #""strict":"yes","#, "the header's strict is not true or false"),
             // duo-pose read the first of two keys, jq and Python the last: the line means two things.
+            // The column follows the line (FILE:LINE:COLUMN: message).
             (
                 first, #""status":"passed""#, #""status":"failed","status":"passed""#,
-                #"column 86: duplicate key "status"; first given at column 68"#
+                #":86: duplicate key "status"; first given at column 68"#
             ),
             (
                 record, #""actual":"466x678""#, #""actual":"466x678","actual":"678x466""#,
-                #"column \#(actual + 19): duplicate key "actual"; first given at column \#(actual)"#
+                #":\#(actual + 19): duplicate key "actual"; first given at column \#(actual)"#
             ),
             (
                 0, #""plan":{"cases":14}"#, #""plan":{"cases":14,"matrixCases":3}"#,
@@ -579,7 +580,8 @@ struct ForgedHeaderTests {
             for command in [["signoff", path, "--by", "Ada"], ["merge", path, "--out", path + ".out"]] {
                 let result = await duoPose(command)
                 #expect(result.code == 65, "\(forged)")
-                #expect(result.stderr == "Error: \(path):\(line + 1): \(message)\n")
+                let place = "\(path):\(line + 1)" + (message.hasPrefix(":") ? "" : ": ")
+                #expect(result.stderr == "Error: \(place)\(message)\n")
             }
         }
     }
@@ -709,9 +711,9 @@ struct CommandLineEdgeTests {
         let bogus = await duoPose(["help", "bogus"])
         #expect(bogus.code == 64)
         #expect(bogus.stdout == "")
-        #expect(bogus.stderr == "Error: no help for 'bogus': it is not a command\nSee 'duo-pose --help'.\n")
+        #expect(bogus.stderr == "Error: no help for 'bogus': it is not a command\n" + CommandLineTests.topUsage)
         let typo = await duoPose(["help", "rnu"])
-        #expect(typo.stderr == "Error: no help for 'rnu': it is not a command; did you mean 'run'?\nSee 'duo-pose --help'.\n")
+        #expect(typo.stderr == "Error: no help for 'rnu': it is not a command; did you mean 'run'?\n" + CommandLineTests.topUsage)
         let known = await duoPose(["help", "merge"])
         #expect(known.code == 0)
         #expect(
@@ -724,11 +726,11 @@ struct CommandLineEdgeTests {
     func implicitRun() async {
         let short = await duoPose(["-V"])
         #expect(short.code == 64)
-        #expect(short.stderr == "Error: unknown option '-V'\nSee 'duo-pose --help'.\n")
+        #expect(short.stderr == "Error: unknown option '-V'\n" + CommandLineTests.topUsage)
         let typo = await duoPose(["--verison"])
-        #expect(typo.stderr == "Error: unknown option '--verison'; did you mean '--version'?\nSee 'duo-pose --help'.\n")
+        #expect(typo.stderr == "Error: unknown option '--verison'; did you mean '--version'?\n" + CommandLineTests.topUsage)
         let afterFile = await duoPose([TestFiles.fixture("passing.json"), "--jbos", "2"])
-        #expect(afterFile.stderr == "Error: unknown option '--jbos'; did you mean '--jobs'?\nSee 'duo-pose --help'.\n")
+        #expect(afterFile.stderr == "Error: unknown option '--jbos'; did you mean '--jobs'?\n" + CommandLineTests.topUsage)
         let explicit = await duoPose(["run", "-V"])
         #expect(explicit.stderr.hasPrefix("Error: unknown option '-V' for 'run'\nUsage: duo-pose run "))
     }
@@ -757,19 +759,59 @@ struct CommandLineEdgeTests {
         #expect(bad.stderr.hasPrefix("Error: <stdin>:1:56: poses[0].pose: unknown pose \"P14\""))
     }
 
-    @Test("a pipe named by path (process substitution) is read like a file")
-    func pipePath() async throws {
+    /// Runs the command line with `bytes` behind a pipe named by path, as `<(…)` passes one:
+    /// `PIPE` in the arguments stands for its `/dev/fd/N`. The bytes are written whole first (a
+    /// pipe holds 64 KiB): a writing task could wait forever for a thread that readings in other
+    /// tests hold.
+    static func withPipe(_ bytes: Data, _ arguments: [String]) async throws -> (path: String, result: Invocation) {
+        try #require(bytes.count < 1 << 16)
         let pipe = Pipe()
-        let matrix = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("passing.json")))
-        let writer = Task.detached {
-            pipe.fileHandleForWriting.write(matrix)
-            try? pipe.fileHandleForWriting.close()
-        }
+        pipe.fileHandleForWriting.write(bytes)
+        try pipe.fileHandleForWriting.close()
         let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
-        let result = await duoPose(["validate", path])
-        await writer.value
+        let result = await duoPose(arguments.map { $0 == "PIPE" ? path : $0 })
+        try pipe.fileHandleForReading.close()
+        return (path, result)
+    }
+
+    @Test("a pipe named by path (process substitution) is read like a file and called <pipe PATH>")
+    func pipePath() async throws {
+        let matrix = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("passing.json")))
+        let (path, result) = try await Self.withPipe(matrix, ["validate", "PIPE"])
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("\(path): valid, "))
+        #expect(result.stdout.hasPrefix("<pipe \(path)>: valid, "))
+        let bad = Data(#"{ "formatVersion": 1, "name": "x", "poses": [{ "pose": "P14" }] }"#.utf8)
+        let (badPath, refused) = try await Self.withPipe(bad, ["validate", "PIPE"])
+        #expect(refused.code == 65)
+        #expect(refused.stderr.hasPrefix("Error: <pipe \(badPath)>:1:56: poses[0].pose: unknown pose \"P14\""))
+    }
+
+    @Test("a run records a matrix read from a pipe as <pipe PATH>, as it records '-' as <stdin>")
+    func pipeRecorded() async throws {
+        let out = try TestFiles.temporaryFolder()
+        let matrix = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("passing.json")))
+        let (path, result) = try await Self.withPipe(matrix, ["run", "PIPE", "--out", out.path, "--quiet"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try resultsLines(out).header.contains(#""path":"<pipe \#(path)>""#))
+        #expect(try TestFiles.read(out.appendingPathComponent("junit.xml")).contains(#" file="&lt;pipe \#(path)&gt;""#))
+    }
+
+    @Test("observations read from a pipe are called <pipe PATH> in errors and in the results")
+    func observationsPipe() async throws {
+        let matrix = ObservationTests.matrix
+        let records = try Data(contentsOf: URL(fileURLWithPath: ObservationTests.observations))
+        let out = try TestFiles.temporaryFolder()
+        let (path, result) = try await Self.withPipe(
+            records, ["run", matrix, "--observations", "PIPE", "--out", out.path, "--quiet"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try resultsLines(out).header.contains(#""observations":{"path":"<pipe \#(path)>""#))
+        let bad = Data(
+            (#"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"# + "\n"
+                + #"{"pose": "P4", "values": {"profile": "device"}, "observables": {}}"# + "\n").utf8)
+        let (badPath, refused) = try await Self.withPipe(
+            bad, ["run", TestFiles.fixture("small.json"), "--observations", "PIPE", "--out", out.path])
+        #expect(refused.code == 65)
+        #expect(refused.stderr == "Error: <pipe \(badPath)>:2:10: the matrix has no P4 entry\n")
     }
 
     @Test("counts take the right number: 1 error, 1 case, 1 more error")

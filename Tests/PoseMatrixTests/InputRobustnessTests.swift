@@ -72,7 +72,8 @@ struct InputRobustnessTests {
         #expect(signoff.stderr == "Error: \(huge.path):2: the line is longer than 16777216 bytes\n")
 
         let recording = try TestFiles.writeTemporary(
-            #"{"pose": "P1", "observables": {"display": "outer"}}"# + "\n" + String(repeating: " ", count: (1 << 20) + 1),
+            #"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"# + "\n"
+                + String(repeating: " ", count: (1 << 20) + 1),
             name: "obs.jsonl")
         let run = await duoPose(["run", ObservationTests.matrix, "--observations", recording, "--out", folder.path])
         #expect(run.code == 65)

@@ -499,9 +499,9 @@ struct ObservationTests {
     @Test("a bad recording is refused with its line and column")
     func badRecording() async throws {
         let recording = try TestFiles.writeTemporary(
-            #"{"pose": "P1", "observables": {"display": "outer"}}"# + "\n"
+            #"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"# + "\n"
                 + #"{"pose": "P1", "observables": {"dispaly": "outer"}}"# + "\n"
-                + #"{"pose": "P1", "observables": {"display": "outer"}}"# + "\n"
+                + #"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"# + "\n"
                 + #"{"pose": "p1", "observables": {"display": "outer"}}"# + "\n",
             name: "obs.jsonl")
         let result = await duoPose(["run", Self.matrix, "--observations", recording, "--out", "/nonexistent/never"])
@@ -512,6 +512,44 @@ struct ObservationTests {
                 + Observable.allCases.map { quoted($0.rawValue) }.joined(separator: ", ") + ")\n"
                 + "Error: \(recording):3:1: this case is already recorded on line 1\n"
                 + "Error: \(recording):4:10: pose: unknown pose \"p1\"; did you mean \"P1\"? (expected P1 to P13)\n")
+    }
+
+    @Test("a recording's errors all come in one pass, in line order: lines that do not read and records naming no case")
+    func everyRecordingError() async throws {
+        let recording = try TestFiles.writeTemporary(
+            [
+                #"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"#,
+                #"{"pose": "P4", "values": {"profile": "device"}, "observables": {"display": "inner"}}"#,
+                #"{"pose": "p1", "values": {"profile": "device"}, "observables": {"dispaly": "outer"}}"#,
+                #"{"pose": "P5", "values": {"profile": "device", "hingeAngle": 100, "windows": 2}, "observables": {}}"#,
+                #"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"#,
+            ].joined(separator: "\n") + "\n", name: "obs.jsonl")
+        let out = try TestFiles.temporaryFolder().appendingPathComponent("never")
+        let result = await duoPose(["run", TestFiles.fixture("small.json"), "--observations", recording, "--out", out.path])
+        #expect(result.code == 65)
+        let observables = Observable.allCases.map { quoted($0.rawValue) }.joined(separator: ", ")
+        #expect(
+            result.stderr == """
+                Error: \(recording):2:10: the matrix has no P4 entry
+                Error: \(recording):3:10: pose: unknown pose "p1"; did you mean "P1"? (expected P1 to P13)
+                Error: \(recording):3:65: observables: unknown key "dispaly"; did you mean "display"? (expected \(observables))
+                Error: \(recording):4:48: P5 never runs with hingeAngle=100 (the matrix has 90, 120)
+                Error: \(recording):4:67: P5 has no axis windows in the matrix
+                Error: \(recording):5:1: this case is already recorded on line 1
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("a recording with more than 50 errors shows the first 50 in line order and counts the rest")
+    func manyRecordingErrors() async throws {
+        let valid = #"{"pose": "P1", "values": {"profile": "simulator"}, "observables": {"display": "outer"}}"#
+        let lines = [valid] + (0..<60).map { #"{"pose": "P\#($0 % 2 == 0 ? 4 : 6)", "title": "t\#($0)", "observables": {}}"# }
+        let recording = try TestFiles.writeTemporary(lines.joined(separator: "\n") + "\n", name: "obs.jsonl")
+        let result = await duoPose(["run", TestFiles.fixture("small.json"), "--observations", recording, "--out", "/nonexistent"])
+        #expect(result.code == 65)
+        let shown = (2...51).map { "Error: \(recording):\($0):10: the matrix has no P\($0 % 2 == 0 ? 4 : 6) entry\n" }
+        #expect(result.stderr == shown.joined() + "Error: … and 10 more errors\n")
     }
 
     @Test("--summary appends a compact summary that points at the full report")

@@ -35,14 +35,14 @@ public enum DuoPose {
             stdout: TerminalSink(stdout), stderr: TerminalSink(stderr), environment: environment, progressSink: stderr,
             standardInput: standardInput)
         var words = arguments
-        if words.first == "--version" {
+        if let first = words.first, TopLevelWord.version.names.contains(first) {
             stdout.write("duo-pose \(version)\n")
             return ExitCode.success
         }
-        if words.first == Shell.optionName {
+        if let first = words.first, TopLevelWord.completionScript.names.contains(first) {
             return completionScript(shell: words.dropFirst().first, extra: words.dropFirst(2).first, context: context)
         }
-        if words.first == "--help" || words.first == "-h" || words.first == "help" {
+        if let first = words.first, TopLevelWord.help.names.contains(first) {
             return help(topic: words.dropFirst().first, context: context)
         }
         let command: Command
@@ -53,7 +53,7 @@ public enum DuoPose {
                     return context.usageError(
                         UsageError(
                             message: "unknown command '\(first)'"
-                                + didYouMean(suggest(first, from: Command.allCases.map(\.rawValue))).replacingQuotes()))
+                                + didYouMean(suggest(first, from: TopLevelWord.suggestions)).replacingQuotes()))
                 }
                 context.implicitRun = true
                 return await RunCommand.execute(words, context: context)
@@ -139,13 +139,13 @@ struct Context {
         if let command = error.command {
             text += "Usage: \(command.synopsis)\nSee 'duo-pose help \(command.rawValue)'.\n"
         } else {
-            text += "See 'duo-pose --help'.\n"
+            text += "Usage: \(TopLevelWord.synopsis)\nSee 'duo-pose --help'.\n"
         }
         stderr.write(text)
         return DuoPose.ExitCode.usage
     }
 
-    /// A results file that cannot be used: `Error: FILE[:LINE]: message`; exit 66 when it could
+    /// A results file that cannot be used: `Error: FILE[:LINE[:COLUMN]]: message`; exit 66 when it could
     /// not be read at all, 65 when it was read and found wrong.
     func resultsError(_ error: ResultsError) -> Int32 {
         stderr.write("Error: " + "\(error)".oneLine + "\n")
@@ -174,9 +174,6 @@ struct Context {
         }
     }
 
-    /// What errors and reports call a matrix read from standard input (`-`).
-    static let standardInputName = "<stdin>"
-
     /// Loads every named matrix (the built-in one when none is named), collecting all errors.
     func loadMatrices(_ paths: [String]) -> Result<[LoadedMatrix], MatrixErrors> {
         if paths.isEmpty {
@@ -188,7 +185,7 @@ struct Context {
             do {
                 loaded.append(
                     path == "-"
-                        ? try MatrixLoader.load(bytes: standardInput(), path: Self.standardInputName)
+                        ? try MatrixLoader.load(bytes: standardInput(), path: MatrixLoader.standardInputName)
                         : try MatrixLoader.load(path: path))
             } catch {
                 errors += error.errors

@@ -56,6 +56,36 @@ public enum Command: String, CaseIterable, Sendable {
     }
 }
 
+/// A word `duo-pose` takes in place of a command, which does one thing of its own: help, the
+/// version or a completion script. Dispatch, suggestions and completion read the same table.
+struct TopLevelWord: Sendable {
+    /// Every spelling: a word (`help`), a long option (`--help`), a short one (`-h`).
+    var names: [String]
+    var valueName: String?
+    /// What a shell's completion offers for the value.
+    var completes: CompletionValue = .nothing
+    var help: String
+
+    /// `help`, `--help` and `-h`, with a command as the topic: `duo-pose help run`.
+    static let help = TopLevelWord(
+        names: ["help", "--help", "-h"], valueName: "COMMAND", completes: .words(Command.allCases.map(\.rawValue)),
+        help: "Show help, or a command's options.")
+    static let version = TopLevelWord(names: ["--version"], help: "Print the version.")
+    static let completionScript = TopLevelWord(
+        names: [Shell.optionName], valueName: Shell.allCases.map(\.rawValue).joined(separator: "|"),
+        completes: .words(Shell.allCases.map(\.rawValue)), help: "Print a shell completion script.")
+    static let all = [help, version, completionScript]
+
+    /// The usage line when no command is named: top-level usage errors print it.
+    static let synopsis = "duo-pose [COMMAND] [ARGUMENTS]"
+
+    /// What an unknown command word or top-level option may have meant: the commands and
+    /// these words (`version` → `--version`), short forms left out.
+    static var suggestions: [String] {
+        Command.allCases.map(\.rawValue) + all.flatMap(\.names).filter { $0.count > 2 }
+    }
+}
+
 /// One option: its name, its value's name if it takes one, the commands it belongs to and its help.
 /// The same table drives parsing and `--help`, so help cannot drift from behaviour.
 struct OptionSpec: Sendable {
@@ -92,7 +122,7 @@ enum OptionTable {
             help: "Cases evaluated in parallel (default: the number of cores)."),
         OptionSpec(
             name: "--pose", valueName: "P1,P7", commands: [.run], help: "Run only these poses; repeatable.", repeats: true,
-            completes: .words(Pose.catalogue.map(\.id))),
+            completes: .list(Pose.catalogue.map(\.id))),
         OptionSpec(
             name: "--where", valueName: "axis=value", commands: [.run],
             help: "Run only cases with this axis value; repeatable (values of one axis are alternatives).", repeats: true,
@@ -129,7 +159,7 @@ enum OptionTable {
         OptionSpec(
             name: "--trust", valueName: "LEVELS", commands: [.run, .merge, .signoff],
             help: "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).",
-            completes: .words(Provenance.allCases.map(\.rawValue))),
+            completes: .list(Provenance.allCases.map(\.rawValue))),
         OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
         OptionSpec(
             name: "--quiet", short: "q", commands: [.run, .merge],
@@ -242,7 +272,7 @@ struct ParsedArguments {
     private static func unknownOption(_ name: String, command: Command, implicit: Bool) -> UsageError {
         let specs = OptionTable.options(for: command)
         if implicit {
-            let candidates = specs.map(\.name) + ["--version"]
+            let candidates = specs.map(\.name) + TopLevelWord.suggestions.filter { $0.hasPrefix("--") }
             return UsageError(message: "unknown option '\(name)'" + didYouMean(suggest(name, from: candidates)).replacingQuotes())
         }
         let elsewhere = OptionTable.options.first { $0.names.contains(name) }

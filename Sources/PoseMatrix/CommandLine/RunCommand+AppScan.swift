@@ -12,9 +12,7 @@ extension RunCommand {
         for index in matrices.indices {
             guard let request = matrices[index].matrix.appScan else { continue }
             let path = matrices[index].path
-            let folder =
-                path == Context.standardInputName ? "." : URL(fileURLWithPath: path).deletingLastPathComponent().path
-            let tree = request.path.hasPrefix("/") ? request.path : folder + "/" + request.path
+            let tree = request.path.hasPrefix("/") ? request.path : matrices[index].folder + "/" + request.path
             do {
                 let result = try Scanner.scan(tree)
                 matrices[index].matrix.app = result.overlay(on: matrices[index].matrix.app, stated: request.statedKeys)

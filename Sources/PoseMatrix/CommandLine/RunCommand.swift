@@ -108,18 +108,11 @@ enum RunCommand {
     ) throws(Stop) -> (ObservationSource, BaselineComparison?) {
         var source = ObservationSource.model
         if let path = options.observationsPath {
-            let recording: RecordedObservations
             do {
-                recording = try RecordedObservations.load(path: path)
+                source = .recorded(try RecordedObservations.load(path: path, for: matrix.matrix, matrixPath: matrix.path))
             } catch {
                 throw Stop(code: context.observationsError(error))
             }
-            do {
-                try recording.check(against: matrix.matrix, matrixPath: matrix.path)
-            } catch {
-                throw Stop(code: context.matrixErrors(error))
-            }
-            source = .recorded(recording)
         }
         let baseline: BaselineComparison?
         do {

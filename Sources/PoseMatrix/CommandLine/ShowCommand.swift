@@ -134,8 +134,9 @@ enum ShowCommand {
         return (String(id[..<open.lowerBound]), inside.split(separator: ", ").map(String.init))
     }
 
-    private static func axes(_ settings: CaseSettings) -> [(String, String)] {
-        Axis.allCases.compactMap { axis in settings.value(of: axis).map { (axis.rawValue, $0.description) } }
+    /// The case's axis values, in the axes' order.
+    private static func axes(_ settings: CaseSettings) -> [(Axis, AxisValue)] {
+        Axis.allCases.compactMap { axis in settings.value(of: axis).map { (axis, $0) } }
     }
 
     /// The observable column: the longest name and two spaces.
@@ -146,7 +147,7 @@ enum ShowCommand {
     ) -> String {
         var text = "\(pose.id): \(pose.state)\n"
         text += "Steps: " + (steps.isEmpty ? "(launch state)" : steps.map(\.description).joined(separator: ", ")) + "\n"
-        text += "Axes: " + axes(settings).map { "\($0.0)=\($0.1)" }.joined(separator: ", ") + "\n\n"
+        text += "Axes: " + axes(settings).map { "\($0.0.rawValue)=\($0.1)" }.joined(separator: ", ") + "\n\n"
         for (observable, observation) in observations {
             let value = observation.value?.description ?? "unknown"
             let origin =
@@ -169,7 +170,11 @@ enum ShowCommand {
         json.strings(steps.map(\.description))
         json.key("axes")
         json.beginObject()
-        for (axis, value) in axes(settings) { json.member(axis, value) }
+        // Typed as results.jsonl types them: a string, a boolean or a number.
+        for (axis, value) in axes(settings) {
+            json.key(axis.rawValue)
+            json.value(value)
+        }
         json.endObject()
         json.key("observables")
         json.beginObject(multiline: true)

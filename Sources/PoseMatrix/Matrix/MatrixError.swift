@@ -28,6 +28,21 @@ public struct MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
 /// All the errors found in one matrix, in file order.
 public struct MatrixErrors: Error, Equatable, Sendable {
     public var errors: [MatrixError]
+
+    public init(errors: [MatrixError]) {
+        self.errors = errors
+    }
+
+    /// The errors of one file in file order, by line and column (those without a position first),
+    /// errors at the same place in the order they were found.
+    init(sorting errors: [MatrixError]) {
+        let unplaced = SourcePosition(line: 0, column: 0)
+        self.errors = errors.enumerated().sorted {
+            let left = $0.element.position ?? unplaced
+            let right = $1.element.position ?? unplaced
+            return left == right ? $0.offset < $1.offset : left < right
+        }.map(\.element)
+    }
 }
 
 /// A key path being built while decoding: `poses[2].expect["scene.size"]`.

@@ -7,6 +7,9 @@ public struct LoadedMatrix: Sendable {
     public var path: String
     /// SHA-256 of the file's bytes.
     public var sha256: String
+    /// Where a relative path in the matrix (`app.scan`) starts: the file's folder, or the working
+    /// folder for a matrix read from standard input, a pipe or the binary.
+    public var folder = "."
 }
 
 /// Reads matrix files: bytes, then JSON5, then the format.
@@ -22,19 +25,34 @@ public enum MatrixLoader {
         try load(bytes: builtInBytes, path: builtInPath)
     }
 
-    /// Loads and validates a matrix file from disk.
+    /// What errors and reports call an input read from standard input (`-`).
+    public static let standardInputName = "<stdin>"
+
+    /// What errors and reports call an input named by path: the path as given, or for a pipe (a
+    /// FIFO or socket, such as the `/dev/fd/63` a shell passes for `<(…)`) `<pipe /dev/fd/63>`,
+    /// which says, as `<stdin>` does, that the bytes came through a pipe and no file holds them.
+    public static func sourceName(forPath path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0, [S_IFIFO, S_IFSOCK].contains(info.st_mode & S_IFMT) else { return path }
+        return "<pipe \(path)>"
+    }
+
+    /// Loads and validates a matrix file from disk, or from a pipe named by path.
     public static func load(path: String) throws(MatrixErrors) -> LoadedMatrix {
+        let name = sourceName(forPath: path)
         guard let data = FileManager.default.contents(atPath: path) ?? readStream(path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             let message = exists ? (isDirectory.boolValue ? "is a folder, not a matrix file" : "cannot be read") : "no such file"
-            throw MatrixErrors(errors: [MatrixError(file: path, message: message)])
+            throw MatrixErrors(errors: [MatrixError(file: name, message: message)])
         }
-        return try load(bytes: [UInt8](data), path: path)
+        let folder = name == path ? URL(fileURLWithPath: path).deletingLastPathComponent().path : "."
+        return try load(bytes: [UInt8](data), path: name, folder: folder)
     }
 
-    /// Validates a matrix given as bytes; `path` is what errors and reports name.
-    public static func load(bytes: [UInt8], path: String) throws(MatrixErrors) -> LoadedMatrix {
+    /// Validates a matrix given as bytes; `path` is what errors and reports name, `folder` where
+    /// a relative path in it starts.
+    public static func load(bytes: [UInt8], path: String, folder: String = ".") throws(MatrixErrors) -> LoadedMatrix {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let (position, byte) = firstInvalidUTF8(bytes)
             throw MatrixErrors(errors: [
@@ -48,15 +66,8 @@ public enum MatrixLoader {
             throw MatrixErrors(errors: [MatrixError(file: path, position: error.position, message: error.message)])
         }
         var decoder = MatrixDecoder(file: path)
-        guard let matrix = decoder.decode(root) else {
-            let ordered = decoder.errors.enumerated().sorted {
-                let left = $0.element.position ?? SourcePosition(line: 0, column: 0)
-                let right = $1.element.position ?? SourcePosition(line: 0, column: 0)
-                return left == right ? $0.offset < $1.offset : left < right
-            }
-            throw MatrixErrors(errors: ordered.map(\.element))
-        }
-        return LoadedMatrix(matrix: matrix, path: path, sha256: SHA256.hex(of: bytes))
+        guard let matrix = decoder.decode(root) else { throw MatrixErrors(sorting: decoder.errors) }
+        return LoadedMatrix(matrix: matrix, path: path, sha256: SHA256.hex(of: bytes), folder: folder)
     }
 
     /// Reads a pipe named by path (`<(…)`, `/dev/fd/N`) to its end, which `contents(atPath:)` cannot.

@@ -12,11 +12,18 @@ public struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var file: String
     public var line: Int?
+    /// Where in the line, when the line is not JSON or gives a key twice.
+    public var column: Int? = nil
     public var message: String
     public var cause = Cause.invalid
 
+    /// `FILE[:LINE[:COLUMN]]: message`, the form of a matrix's errors.
     public var description: String {
-        file + (line.map { ":\($0)" } ?? "") + ": " + message
+        var text = file
+        if let line {
+            text += ":\(line)" + (column.map { ":\($0)" } ?? "")
+        }
+        return text + ": " + message
     }
 }
 
@@ -99,6 +106,10 @@ public final class ResultsReader {
         ResultsError(file: path, line: lineNumber, message: message)
     }
 
+    private func fail(_ message: String, column: Int) -> ResultsError {
+        ResultsError(file: path, line: lineNumber, column: column, message: message)
+    }
+
     /// The next non-empty line, parsed; LF and CRLF line ends alike.
     private func nextLine() throws(ResultsError) -> JSONNode? {
         while true {
@@ -130,12 +141,12 @@ public final class ResultsReader {
         do {
             node = try JSON5Reader.parse(text)
         } catch {
-            throw fail("column \(error.position.column): \(error.message)")
+            throw fail(error.message, column: error.position.column)
         }
         if let (first, again) = node.firstDuplicateKey {
             throw fail(
-                "column \(again.keyPosition.column): duplicate key \(quoted(again.key)); "
-                    + "first given at column \(first.keyPosition.column)")
+                "duplicate key \(quoted(again.key)); first given at column \(first.keyPosition.column)",
+                column: again.keyPosition.column)
         }
         return node
     }

@@ -56,15 +56,21 @@ public struct RecordedObservations: Sendable {
     /// The largest recording read: its records are held in memory for the run.
     static let maximumFileSize = 256 << 20
 
-    /// Reads and checks a recording, line by line (LF or CRLF); every error names its line and column.
-    public static func load(path: String) throws(ObservationsError) -> RecordedObservations {
+    /// Reads a recording, line by line (LF or CRLF), and checks every record against the matrix
+    /// it is used with, in one pass: every error, of any line, is reported at once with its
+    /// line and column, in file order. A pipe named by path is called as a matrix read from one
+    /// is (`<pipe /dev/fd/63>`).
+    public static func load(path: String, for matrix: Matrix, matrixPath: String) throws(ObservationsError)
+        -> RecordedObservations
+    {
+        let name = MatrixLoader.sourceName(forPath: path)
         let lines: LineReader
         do {
             lines = try LineReader(path: path, maximumLineLength: maximumLineLength, maximumFileSize: maximumFileSize)
         } catch {
-            throw .unreadable(MatrixError(file: path, message: error.message))
+            throw .unreadable(MatrixError(file: name, message: error.message))
         }
-        var recording = RecordedObservations(path: path, sha256: "")
+        var recording = RecordedObservations(path: name, sha256: "")
         var errors: [MatrixError] = []
         while true {
             let line: Line
@@ -73,12 +79,15 @@ public struct RecordedObservations: Sendable {
                 line = next
             } catch {
                 let position = error.line.map { SourcePosition(line: $0, column: 1) }
-                let failure = MatrixError(file: path, position: position, message: error.message)
-                throw error.cause == .unreadable ? .unreadable(failure) : .invalid(MatrixErrors(errors: errors + [failure]))
+                let failure = MatrixError(file: name, position: position, message: error.message)
+                if error.cause == .unreadable { throw .unreadable(failure) }
+                errors.append(failure)  // past a limit nothing more is read, but what was read is checked
+                break
             }
-            errors += recording.add(line, path: path)
+            errors += recording.add(line, path: name)
         }
-        guard errors.isEmpty else { throw .invalid(MatrixErrors(errors: errors)) }
+        errors += recording.mismatches(in: matrix, matrixPath: matrixPath, linesInError: !errors.isEmpty)
+        guard errors.isEmpty else { throw .invalid(MatrixErrors(sorting: errors)) }
         var hasher = lines.hasher
         recording.sha256 = hasher.finalize()
         return recording
@@ -138,9 +147,9 @@ extension MatrixDecoder {
             let poseMember = members["pose"], let id = string(poseMember.value, path.appending("pose")),
             let observablesMember = members["observables"]
         else { return nil }
-        guard Pose.named(id) != nil else {
+        if Pose.named(id) == nil {
+            // Reported, and the rest of the record is still checked: every error of a line at once.
             fail(poseMember.value, path.appending("pose"), Pose.unknownMessage(id))
-            return nil
         }
         let title = members["title"].flatMap { nonEmptyString($0.value, path.appending("title")) }
         var values: [(axis: String, value: String, position: SourcePosition)] = []
