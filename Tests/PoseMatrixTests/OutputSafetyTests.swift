@@ -116,6 +116,10 @@ struct OutputSafetyTests {
                 #expect(chmod(path, 0) == 0)
             },
             message: "cannot be read (mode 000, no read permission); \(refusal)"),
+        Occupant(
+            name: "a file where the reports are switched", file: ReportSwitch.directoryName,
+            make: { try Data("mine\n".utf8).write(to: URL(fileURLWithPath: $0)) },
+            message: "is a file, not duo-pose's folder for switching reports; \(refusal)"),
     ]
 
     /// Root reads a mode-000 file, so the rule is the permission bits: a report nobody may read is refused.
