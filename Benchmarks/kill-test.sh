@@ -72,7 +72,7 @@ echo "Binary: $BIN"
 echo "Machine: $(nproc) cores; a run of $((angles * 16)) cases takes $((full / 1000)) ms (median of 5)"
 
 previous=0
-atEnd=0 near=0 early=0 finished=0 newer=0 older=0 none=0 mixed=0
+atEnd=0 near=0 early=0 finished=0 newer=0 older=0 none=0 mixed=0 switching=0 linked=0
 for run in $(seq 1 "$kills"); do
   matrix "$run"
   # Half the kills wait for the end of the run: the moment its results.jsonl, written under a
@@ -104,6 +104,11 @@ for run in $(seq 1 "$kills"); do
   code=0
   wait "$pid" 2>/dev/null || code=$?
   [ "$code" -eq 137 ] || finished=$((finished + 1))
+  # A kill while the reports were being put in place leaves the switch's folder, or links, behind.
+  if [ -e "$out/.duo-pose-reports" ]; then
+    switching=$((switching + 1))
+    [ -L "$out/results.jsonl" ] || [ -L "$out/junit.xml" ] || [ -L "$out/report.md" ] && linked=$((linked + 1))
+  fi
   set -- "$(marker results.jsonl)" "$(marker junit.xml)" "$(marker report.md)"
   if [ "$1" = "$2" ] && [ "$2" = "$3" ] && { [ "$1" = "$run" ] || [ "$1" = "$previous" ] || [ "$1" = "-" ]; }; then
     case $1 in
@@ -125,6 +130,7 @@ matrix "$((kills + 1))"
 left=$(cd "$out" && ls -A | tr '\n' ' ')
 
 echo "Kills tried: $kills ($atEnd as the run put its reports in place, $near in its last 15 %, $early anywhere); $finished runs ended before their kill"
+echo "Kills that landed while the reports were being put in place: $switching ($linked of them while the names were links)"
 echo "Report sets seen after a kill: $newer of the killed run, $older of the run before it, $none with no reports, $mixed mixed or torn"
 echo "After one more run to completion the folder holds: $left"
 if [ "$mixed" -ne 0 ]; then
