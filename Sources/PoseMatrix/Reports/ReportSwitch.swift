@@ -27,9 +27,9 @@ import Foundation
 ///
 /// Where the file system refuses hard links, the previous reports are copied into their generation
 /// and the names stay links through `current` after the switch: still one instant, but links.
-public struct ReportSwitch: Sendable {
+struct ReportSwitch: Sendable {
     /// The folder, inside the report folder, that holds the generations while a switch is under way.
-    public static let directoryName = ".duo-pose-reports"
+    static let directoryName = ".duo-pose-reports"
     /// The link in it that one rename points at the new generation.
     static let currentName = "current"
 
