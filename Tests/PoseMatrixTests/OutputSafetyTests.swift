@@ -74,15 +74,20 @@ struct OutputSafetyTests {
         #expect(summary.contains(#""total":150000,"passed":109992,"failed":40008"#), "\(summary.prefix(200))")
     }
 
-    @Test("leftovers are removed only under the lock: a live run's stay, a dead run's go whatever their PID")
+    @Test("leftovers and generations are removed only under the lock: a live run's stay, a dead run's go whatever their PID")
     func leftovers() async throws {
         let folder = try await Self.reportFolder()
         // A run in another PID namespace: its PID means nothing here, but it holds the lock.
         var holder: FolderLock? = try FolderLock(folder: folder.path, reports: ReportSet.names)
         let live = folder.appendingPathComponent(".results.jsonl.tmp-999999-1").path
         #expect(FileManager.default.createFile(atPath: live, contents: Data("{".utf8)))
+        // And the generation its switch stages the reports in (ReportSwitch), which a dead run leaves too.
+        let generation = folder.appendingPathComponent(ReportSwitch.directoryName + "/run-999999-2")
+        try FileManager.default.createDirectory(at: generation, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: generation.appendingPathComponent("junit.xml").path, contents: nil))
         #expect(await duoPose(["run", TestFiles.fixture("small.json"), "--out", folder.path, "--quiet"]).code == 74)
         #expect(FileManager.default.fileExists(atPath: live), "a live run's temporary file is left alone")
+        #expect(FileManager.default.fileExists(atPath: generation.path), "and so is its generation")
         #expect(holder != nil)
         holder = nil
         // A dead run whose PID is in use here (PID 1 always is): the lock, not the PID, says it is dead.
@@ -116,6 +121,10 @@ struct OutputSafetyTests {
                 #expect(chmod(path, 0) == 0)
             },
             message: "cannot be read (mode 000, no read permission); \(refusal)"),
+        Occupant(
+            name: "a file where the reports are switched", file: ReportSwitch.directoryName,
+            make: { try Data("mine\n".utf8).write(to: URL(fileURLWithPath: $0)) },
+            message: "is a file, not duo-pose's folder for switching reports; \(refusal)"),
     ]
 
     /// Root reads a mode-000 file, so the rule is the permission bits: a report nobody may read is refused.

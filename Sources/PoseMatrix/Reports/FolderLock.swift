@@ -16,12 +16,14 @@ public final class FolderLock {
     private let descriptor: Int32
 
     /// Locks `folder`, which must exist, then removes what killed runs left for `reports`
-    /// (`.<name>.tmp-*`, and the `.<name>.spool-*` that versions spooling junit.xml left).
+    /// (`.<name>.tmp-*`, and the `.<name>.spool-*` that versions spooling junit.xml left) and
+    /// finishes a switch of reports a kill cut short (``ReportSwitch/recover(in:)``).
     public init(folder: String, reports: [String]) throws(OutputError) {
         self.folder = folder
         path = (folder as NSString).appendingPathComponent(Self.fileName)
         descriptor = try Self.acquire(path, folder: folder)
         Self.removeLeftovers(in: folder, of: reports)
+        ReportSwitch.recover(in: folder)
     }
 
     deinit {

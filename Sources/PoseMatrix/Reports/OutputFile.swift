@@ -242,8 +242,14 @@ public final class OutputFile {
 
     /// Finishes writing and renames the file into place, replacing any earlier report.
     public func commit() throws(OutputError) {
+        try commit(as: url)
+    }
+
+    /// Finishes writing and renames the file to `destination` instead: into the generation folder
+    /// from which ``ReportSwitch`` puts a run's reports in place together.
+    public func commit(as destination: URL) throws(OutputError) {
         try finishWriting()
-        if rename(temporaryURL.path, url.path) != 0 {
+        if rename(temporaryURL.path, destination.path) != 0 {
             throw OutputError(path: url.path, message: "cannot move the finished report into place: \(systemReason(errno))")
         }
         committed = true

@@ -21,17 +21,20 @@ public struct ReportSet {
     private let matrixPath: String
     /// Whether a case not run is a failure (`--strict`), which junit.xml says as the exit code does.
     private let strict: Bool
+    private let folder: URL
 
     /// Opens the three reports under temporary names in `folder`, which must exist; with a
     /// baseline, the reports compare this run with it. A file of the same name that duo-pose
-    /// did not write is refused, not replaced.
+    /// did not write is refused, not replaced, and so is a `.duo-pose-reports` that is not a folder.
     public init(header: RunHeader, folder: URL, baseline: BaselineComparison? = nil) throws {
         comparison = baseline
         matrixPath = header.matrixPath
         strict = header.strict
+        self.folder = folder
         let resultsFile = try OutputFile(folder.appendingPathComponent(Self.resultsName), owner: .results)
         let junitFile = try OutputFile(folder.appendingPathComponent(Self.junitName), owner: .junit)
         let markdownFile = try OutputFile(folder.appendingPathComponent(Self.markdownName), owner: .markdown)
+        try ReportSwitch.checkUsable(folder: folder.path)
         files = [resultsFile, junitFile, markdownFile]
         results = try ResultsJSONL(header: header, file: resultsFile)
         junit = try JUnitReport(header: header, file: junitFile)
@@ -85,15 +88,34 @@ public struct ReportSet {
         tally.ranElsewhere = ran
     }
 
-    /// Finishes all three, then moves them into place together, so that an interrupted run
-    /// replaces either all of the previous reports or none; returns the run's totals.
+    /// Finishes all three, then puts them in place at one instant (``ReportSwitch``), so that a
+    /// run stopped at any moment, even by SIGKILL, leaves either all of the previous reports or
+    /// all of the new ones; returns the run's totals.
     public mutating func finish() throws -> Tally {
+        try finish(checkpoint: { _ in })
+    }
+
+    /// ``finish()``, calling `checkpoint` after each report is finished in the new generation and
+    /// at each step of the switch: a test stops the run there by throwing.
+    mutating func finish(checkpoint: (ReportSwitch.Step) throws -> Void) throws -> Tally {
         tally.baseline = comparison?.finish()
         tally.digest = digest
         try results.finish(tally)
         try junit.finish(tally)
         try markdown.finish(tally)
-        for file in files { try file.commit() }
+        let switcher = ReportSwitch(folder: folder.path, names: files.map(\.url.lastPathComponent))
+        let staged = try switcher.makeGeneration()
+        do {
+            for file in files {
+                try file.commit(as: URL(fileURLWithPath: staged).appendingPathComponent(file.url.lastPathComponent))
+                try checkpoint(.staged(file.url.lastPathComponent))
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: staged)
+            rmdir((staged as NSString).deletingLastPathComponent)  // unless a kill left more there
+            throw error
+        }
+        try switcher.publish(staged, checkpoint: checkpoint)
         return tally
     }
 }
