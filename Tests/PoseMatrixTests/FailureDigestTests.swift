@@ -61,11 +61,12 @@ struct FailureDigestTests {
         let report = try TestFiles.read(out.appendingPathComponent("report.md"))
         #expect(
             report.contains(
-                "| P6 | Partially folded, tabletop | 14 | 5 | 6 | 3 | failed |\n\n## Failure digest\n\n" + Self.table
+                "| P6 | Partially folded, tabletop | 14 | 5 | 6 | 0 | 3 | failed |\n\n## Failure digest\n\n" + Self.table
                     + "\n## Failures\n"))
         let text = try TestFiles.read(URL(fileURLWithPath: summary))
         #expect(
-            text.contains("| P6 | 14 | 5 | 6 | 3 | failed |\n\n#### Largest failure groups\n\n" + Self.table + "\nFull report: "))
+            text.contains(
+                "| P6 | 14 | 5 | 6 | 0 | 3 | failed |\n\n#### Largest failure groups\n\n" + Self.table + "\nFull report: "))
     }
 
     @Test("a run without failures shows no digest")

@@ -126,6 +126,11 @@ struct VerdictAgreementTests {
             #expect(dornyFile == "ci/matrices/app.json", "\(name): \(issue.body)")
             #expect(dornyLine == line, "\(name): \(issue.body)")
         }
+        // The per-pose tables count the error apart from the failures, as the verdict does.
+        let report = try TestFiles.read(folder.appendingPathComponent("out/report.md"))
+        #expect(report.contains("| Pose | State | Cases | Passed | Failed | Errors | Not run | Verdict |\n"))
+        #expect(report.contains("\n| P2 | Closed, outer display, landscape | 1 | 0 | 0 | 1 | 0 | failed |\n"))
+        #expect(report.contains("\n| P1 | Closed, outer display, portrait | 1 | 0 | 1 | 0 | 0 | failed |\n"))
         // The message is not where mikepenz's reporter looks: without the body's location it would say line 1.
         #expect(Self.mikepenzLine(suiteFile: "ci/matrices/app.json", body: issues[0].message) == nil)
     }
@@ -156,6 +161,20 @@ struct VerdictAgreementTests {
         let relaxed = try runBinary(["merge", "s1/results.jsonl", "s2/results.jsonl", "--out", "relaxed"], in: folder)
         #expect(relaxed.code == 1, "two cases fail")
         #expect(try TestFiles.read(folder.appendingPathComponent("relaxed/junit.xml")).contains(#"tests="14" failures="2""#))
+    }
+
+    @Test("the job summary counts errors apart and starts on a line of its own after a summary without a final line end")
+    func jobSummaryErrorsAndLineEnd() throws {
+        let folder = try Self.checkout(Self.located)
+        let summary = folder.appendingPathComponent("summary.md")
+        try Data("Earlier step, no line end".utf8).write(to: summary)
+        let run = try runBinary(
+            ["run", "ci/matrices/app.json", "--out", "out", "--quiet", "--summary", summary.path], in: folder)
+        #expect(run.code == 1)
+        let text = try TestFiles.read(summary)
+        #expect(text.hasPrefix("Earlier step, no line end\n\n### duo-pose: Located\n\n**FAILED**: "))
+        #expect(text.contains("\n| Pose | Cases | Passed | Failed | Errors | Not run | Verdict |\n"))
+        #expect(text.contains("\n| P2 | 1 | 0 | 0 | 1 | 0 | failed |\n"))
     }
 
     @Test("a run in which nothing ran exits 1, and junit.xml says so in a failing testcase")

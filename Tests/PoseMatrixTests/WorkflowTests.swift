@@ -563,7 +563,7 @@ struct ObservationTests {
         ])
         let text = try TestFiles.read(URL(fileURLWithPath: summary))
         #expect(text.hasPrefix("# Earlier step\n\n### duo-pose: Small \\| test &lt;matrix>\n\n**FAILED**: 8 passed, 2 failed"))
-        #expect(text.contains("| P2 | 2 | 0 | 2 | 0 | failed |\n"))
+        #expect(text.contains("| P2 | 2 | 0 | 2 | 0 | 0 | failed |\n"))
         #expect(text.hasSuffix("\nFull report: `\(out)/report.md`.\n\n"))
     }
 
@@ -574,8 +574,10 @@ struct ObservationTests {
         let out = folder.appendingPathComponent("out")
         let run = ["run", TestFiles.shallowReference, "--out", out.path, "--quiet", "--summary", summary, "--deterministic"]
         #expect(await duoPose(run).code == 0)
-        #expect(try TestFiles.read(URL(fileURLWithPath: summary)).contains("\n| P13 | 12 | 6 | 0 | 6 | passed, 6 not run |\n"))
-        #expect(try TestFiles.read(out.appendingPathComponent("report.md")).contains(" | 12 | 6 | 0 | 6 | passed, 6 not run |\n"))
+        #expect(
+            try TestFiles.read(URL(fileURLWithPath: summary)).contains("\n| P13 | 12 | 6 | 0 | 0 | 6 | passed, 6 not run |\n"))
+        #expect(
+            try TestFiles.read(out.appendingPathComponent("report.md")).contains(" | 12 | 6 | 0 | 0 | 6 | passed, 6 not run |\n"))
     }
 
     @Test("the summary cuts pose rows to stay within its budget")
@@ -592,7 +594,7 @@ struct ObservationTests {
         let full = JobSummary.render(header: header, tally: tally, reportPath: "r.md")
         let cut = JobSummary.render(header: header, tally: tally, reportPath: "r.md", budget: full.utf8.count - 60)
         #expect(cut.utf8.count <= full.utf8.count - 60)
-        #expect(cut.contains("| … | rows cut to fit the job summary; see the full report | | | | |\n"))
+        #expect(cut.contains("| … | rows cut to fit the job summary; see the full report | | | | | |\n"))
         #expect(!cut.contains("| P13 |"))
     }
 }

@@ -14,14 +14,14 @@ public enum JobSummary {
             head += "Against the baseline: " + diff.counts + "\n\n"
         }
         let tail = "\nFull report: `" + Escaping.markdownCode(reportPath, inTable: false) + "`.\n\n"
-        let cut = "| … | rows cut to fit the job summary; see the full report | | | | |\n"
-        var table = "| Pose | Cases | Passed | Failed | Not run | Verdict |\n|---|---:|---:|---:|---:|---|\n"
+        let cut = "| … | rows cut to fit the job summary; see the full report | | | | | |\n"
+        var table = "| Pose | Cases | Passed | Failed | Errors | Not run | Verdict |\n|---|---:|---:|---:|---:|---:|---|\n"
         let fixedSize = head.utf8.count + tail.utf8.count + cut.utf8.count + table.utf8.count
         var used = fixedSize
         for (index, pose) in tally.poses.enumerated() {
             let counts = pose.counts
             let row =
-                "| \(pose.pose) | \(counts.total) | \(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | "
+                "| \(pose.pose) | \(counts.total) | \(counts.passed) | \(counts.failed) | \(counts.errors) | \(counts.notRun) | "
                 + MarkdownReport.verdict(counts) + " |\n"
             guard used + row.utf8.count <= budget else {
                 table += index < tally.poses.count ? cut : ""
@@ -71,11 +71,27 @@ public final class JobSummaryFile {
         return Int(info.st_size)
     }
 
-    /// Appends the summary of a finished run within what is left of the limit.
+    /// Whether a regular file's last byte is not a line end: what follows would be glued onto its
+    /// last line. Read through a descriptor of its own, as the summary's is opened for writing only.
+    private var endsWithoutLineEnd: Bool {
+        let size = existingSize
+        guard size > 0 else { return false }
+        let reader = open(path, O_RDONLY | O_CLOEXEC)
+        guard reader >= 0 else { return false }
+        defer { close(reader) }
+        var last: UInt8 = 0
+        return pread(reader, &last, 1, off_t(size - 1)) == 1 && last != UInt8(ascii: "\n")
+    }
+
+    /// Appends the summary of a finished run within what is left of the limit, on a line of its own.
     public func append(header: RunHeader, tally: Tally, reportPath: String) throws(OutputError) {
         let existing = existingSize
-        let text = JobSummary.render(
-            header: header, tally: tally, reportPath: reportPath, budget: max(0, JobSummary.byteLimit - existing))
+        let separator = endsWithoutLineEnd ? "\n\n" : ""
+        let text =
+            separator
+            + JobSummary.render(
+                header: header, tally: tally, reportPath: reportPath,
+                budget: max(0, JobSummary.byteLimit - existing - separator.utf8.count))
         guard existing + text.utf8.count <= JobSummary.byteLimit else {
             throw OutputError(
                 path: path, message: "the job summary is already \(existing) bytes; GitHub allows \(JobSummary.byteLimit)")

@@ -116,12 +116,12 @@ public struct MarkdownReport {
         if let shard = header.shard {
             out += "Shard \(shard) of a plan of \(header.planCases) cases; `duo-pose merge` combines the shards.\n\n"
         }
-        out += "## Poses\n\n| Pose | State | Cases | Passed | Failed | Not run | Verdict |\n"
-        out += "|---|---|---:|---:|---:|---:|---|\n"
+        out += "## Poses\n\n| Pose | State | Cases | Passed | Failed | Errors | Not run | Verdict |\n"
+        out += "|---|---|---:|---:|---:|---:|---:|---|\n"
         for pose in tally.poses {
             let counts = pose.counts
             out += "| \(pose.pose) | " + Escaping.markdownCell(Pose.named(pose.pose)?.state ?? "") + " | \(counts.total) | "
-            out += "\(counts.passed) | \(counts.failed + counts.errors) | \(counts.notRun) | \(Self.verdict(counts)) |\n"
+            out += "\(counts.passed) | \(counts.failed) | \(counts.errors) | \(counts.notRun) | \(Self.verdict(counts)) |\n"
         }
         try file.write(out)
         try file.write(
