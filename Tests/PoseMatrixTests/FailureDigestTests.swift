@@ -155,8 +155,8 @@ struct FailureDigestTests {
                 "P5 display: expected inner, actual outer — 3 cases",
                 "P5 error: broken — 2 cases, all with profile=device",
                 "P6 error: torn — 2 cases",
-                "P5 screen: expected visible, actual hidden — 1 case, all with profile=device",
-                "P5 error: torn — 1 case, all with profile=device",
+                "P5 screen: expected visible, actual hidden — 1 case, with profile=device",
+                "P5 error: torn — 1 case, with profile=device",
             ])
         #expect(digest.largest(100).hiddenFailures == 2)
     }

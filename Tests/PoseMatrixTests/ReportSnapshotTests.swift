@@ -186,3 +186,43 @@ struct MarkdownLimitTests {
         #expect(report.components(separatedBy: "\n| reason ").count - 1 == 50)
     }
 }
+
+@Suite("Not-run reasons in report.md")
+struct NotRunReasonTests {
+    @Test(
+        "the table groups reasons by what is missing: sources of untrusted values and what held are dropped, nothing else",
+        arguments: [
+            (
+                "rests on inference: display (I from M AX-DGb, SIN (simulator)), fold.region (I from M AX-PR (simulator, "
+                    + "measured book, closed, flat only)); held: hinge.angle, hinge.status",
+                "rests on inference: display, fold.region"
+            ),
+            (
+                "hinge.status: no source gives hinge.status for a device at an angle other than 0°, 90° and 180° (its "
+                    + "thresholds are the system's call, duo-facts E#10); rests on unverified: scene.sizeClass (U S0; M x); "
+                    + "held: display",
+                "hinge.status: no source gives hinge.status for a device at an angle other than 0°, 90° and 180° (its "
+                    + "thresholds are the system's call, duo-facts E#10); rests on unverified: scene.sizeClass"
+            ),
+            ("the simulator has no camera", "the simulator has no camera"),
+            ("a (b; c) d; held: e", "a (b; c) d"),
+        ])
+    func grouped(_ example: (reason: String, group: String)) {
+        #expect(MarkdownReport.reasonGroup(example.reason) == example.group)
+    }
+
+    @Test("under --trust the reference matrix's not-run cases make one row per set of missing values")
+    func fewerRowsUnderTrust() async throws {
+        let out = try TestFiles.temporaryFolder()
+        #expect(
+            await duoPose(["run", TestFiles.shallowReference, "--trust", "apple,measured", "--out", out.path, "--quiet"]).code
+                == 0)
+        let report = try TestFiles.read(out.appendingPathComponent("report.md"))
+        let section = try #require(report.components(separatedBy: "\n## Not run\n").last?.components(separatedBy: "\n## ").first)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Reason") }
+        #expect(rows.allSatisfy { !$0.contains("; held: ") && !$0.contains("(simulator") })
+        #expect(rows.contains("| rests on inference: display | 12 | P7, P12 |"))
+        let cells = rows.map { $0.split(separator: "|")[0] }
+        #expect(Set(cells).count == cells.count, "each group once")
+    }
+}

@@ -162,6 +162,10 @@ struct SceneModelPoseTests {
 
     static let windows: [Fact] = [
         Fact(
+            name: "[M S0] two new windows on one fact cite it once (it read \"M S0; M S0\")",
+            steps: [.open, .newWindow, .newWindow], app: .newWindow(.openWindow), observable: .contentReachable, value: "true",
+            provenance: .measured, source: "M S0"),
+        Fact(
             name: "[A T64, E#1] the device refuses a new window on the outer display", steps: [.newWindow], profile: .device,
             app: .newWindow(.activateSceneSession, errorHandler: .showInPlace), observable: .newWindowResult, value: "alternate",
             provenance: .apple, source: "A T64 refuses; the handler shows it in place"),

@@ -137,7 +137,10 @@ extension SceneModel {
         if let failed { return .fact(.bool(false), failed.provenance, failed.source) }
         guard !requests.isEmpty else { return .fact(.bool(true), .inference, "I: nothing was requested") }
         let weakest = requests.map(\.provenance).reduce(Provenance.apple) { $0.weakest($1) }
-        return .fact(.bool(true), weakest, requests.map(\.source).joined(separator: "; "))
+        // Each source once, in the order the requests first cite it: two requests on one fact read "M S0", not "M S0; M S0".
+        var sources: [String] = []
+        for request in requests where !sources.contains(request.source) { sources.append(request.source) }
+        return .fact(.bool(true), weakest, sources.joined(separator: "; "))
     }
 
     /// A hinge-driven effect must be put back when the hinge leaves partially open; it runs on

@@ -9,7 +9,7 @@ extension FailureDigest {
     /// Characters of an expected or actual value shown; a longer one is cut with "…".
     static let valueLimit = 120
 
-    /// "P5 fold.region: expected active, actual inactive — 1,204 cases, all with hingeAngle ≥ 175".
+    /// "P5 fold.region: expected active, actual inactive — 1,204 cases, all with hingeAngle ≥ 175" ("1 case, with …").
     static func line(_ group: Group) -> String {
         var text = group.key.pose + " "
         if let observable = group.key.observable {
@@ -18,7 +18,9 @@ extension FailureDigest {
             text += "error: " + Self.cut(group.key.actual)
         }
         text += " — " + Self.cases(group.count)
-        if !group.shared.isEmpty { text += ", all with " + group.shared.joined(separator: ", ") }
+        if !group.shared.isEmpty {
+            text += (group.count == 1 ? ", with " : ", all with ") + group.shared.joined(separator: ", ")
+        }
         return Escaping.terminal(text)
     }
 

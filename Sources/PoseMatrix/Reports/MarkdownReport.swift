@@ -71,7 +71,7 @@ public struct MarkdownReport {
 
     /// Counts a run of not-run cases with the same reason.
     private mutating func count(reasons run: EqualRun<String>.Run) {
-        if !Self.count(run.value, pose: run.pose, cases: run.cases, in: &reasons, order: &reasonOrder) {
+        if !Self.count(Self.reasonGroup(run.value), pose: run.pose, cases: run.cases, in: &reasons, order: &reasonOrder) {
             unlistedNotRun += run.cases
         }
     }
@@ -207,7 +207,8 @@ public struct MarkdownReport {
 
     private func writeReasons() throws {
         guard !reasonOrder.isEmpty else { return }
-        var out = "\n## Not run\n\n| Reason | Cases | Poses |\n|---|---:|---|\n"
+        var out = "\n## Not run\n\nBy what is missing; each case's sources and what held are in results.jsonl.\n\n"
+        out += "| Reason | Cases | Poses |\n|---|---:|---|\n"
         for reason in reasonOrder {
             let row = reasons[reason]!
             out += "| " + Escaping.markdownCell(reason) + " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
