@@ -203,7 +203,8 @@ struct AdversarialTests {
         let garbageResult = await duoPose(["signoff", garbage, "--by", "G"])
         #expect(
             garbageResult.stderr
-                == "Error: \(garbage):1:1: unexpected word 'not'; expected a value (strings need quotes)\n")
+                == "Error: \(garbage):1: is not a duo-pose results.jsonl: its first line is not a JSON object, as the header a "
+                + "run writes first is\n")
         let empty = try TestFiles.writeTemporary("", name: "empty.jsonl")
         #expect(
             await duoPose(["merge", empty, "--out", folder.appendingPathComponent("e").path]).stderr

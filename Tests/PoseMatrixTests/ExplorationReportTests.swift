@@ -254,9 +254,9 @@ struct ExplorationReportTests {
         #expect(result.code == 1)
         #expect(
             result.stdout.contains(
-                "\nBaseline: 0 new failures, 0 fixed, 0 still failing, 0 new cases, 0 removed cases. "
+                "\nBaseline: 0 new failures, 0 fixed, 0 still failing, 0 new cases (0 failing), 0 removed cases. "
                     + "Invariants: 1 newly broken, 0 fixed, 0 still broken, 0 not run.\n"
-                    + "--fail-on new: 0 new failures and 1 newly broken invariant fail the run; "
+                    + "--fail-on new: 0 new failures, 0 failing new cases and 1 newly broken invariant fail the run; "
                     + "0 still failing and 0 still broken are reported, not fatal.\n"))
         let summary = try TestFiles.read(after.appendingPathComponent(ReportSet.resultsName)).split(separator: "\n").last!
         #expect(summary.contains(#""invariants":{"newlyBroken":1,"fixed":0,"stillBroken":0,"notRun":0}},"duration""#))
@@ -280,7 +280,8 @@ struct ExplorationReportTests {
         ])
         #expect(
             narrowed.stdout.contains(
-                "Baseline: 0 new failures, 0 fixed, 0 still failing, 0 new cases, 2 removed cases. "
+                "Baseline: 0 new failures, 0 fixed, 0 still failing, 0 new cases (0 failing), 0 removed cases. "
+                    + "Not compared: 2 cases outside this run (--pose P1). "
                     + "Invariants: 0 newly broken, 0 fixed, 0 still broken, 2 not run.\n"))
     }
 

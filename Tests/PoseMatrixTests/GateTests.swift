@@ -607,7 +607,8 @@ struct ForgedHeaderTests {
                 #expect(result.code == 65, "\(forged)")
                 #expect(
                     result.stderr
-                        == "Error: \(path):\(lines.count): the summary's baseline newFailures and newlyBroken are not counts\n")
+                        == "Error: \(path):\(lines.count): the summary's baseline newFailures, newCaseFailures and newlyBroken "
+                        + "are not counts\n")
             }
         }
     }
@@ -674,7 +675,7 @@ struct BaselineOriginTests {
         let this = SHA256.hex(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("small.json"))))).prefix(12)
         let warning =
             "Warning: the baseline \(baseline) comes from another matrix (SHA-256 \(other), this one \(this)): "
-            + "cases are matched by id alone\n"
+            + "cases are matched by id, and across an axis one has and the other has not at its default\n"
         let after = folder.appendingPathComponent("after")
         let run = await duoPose(["run", TestFiles.fixture("small.json"), "--out", after.path, "--baseline", baseline])
         #expect(run.code == 1)

@@ -451,7 +451,9 @@ struct ReviewFindingTests {
             "--fail-on", "new",
         ])
         #expect(new.code == 1)
-        #expect(new.stdout.contains("\n--fail-on new: 1 new failures fail the run; 0 still failing are reported, not fatal.\n"))
+        #expect(
+            new.stdout.contains(
+                "\n--fail-on new: 1 new failures, 0 failing new cases fail the run; 0 still failing are reported, not fatal.\n"))
         let same = await duoPose([
             "run", before, "--out", try TestFiles.temporaryFolder().path, "--deterministic", "--baseline", baseline,
             "--fail-on", "new", "--quiet",

@@ -241,7 +241,8 @@ struct BaselineTests {
         ]
         for (index, (id, status)) in now.enumerated() { comparison.add(Self.result(id, status, index: index)) }
         let diff = comparison.finish()
-        #expect(diff.newFailures.ids == ["broke", "errored", "new fail"])
+        #expect(diff.newFailures.ids == ["broke", "errored"])
+        #expect(diff.newCaseFailures.ids == ["new fail"], "a new case's failure is reported apart from the regressions")
         #expect(diff.fixed.ids == ["fixed"])
         #expect(diff.stillFailing.ids == ["still"])
         #expect(diff.newCases.ids == ["new pass", "new fail"])
@@ -252,52 +253,63 @@ struct BaselineTests {
     func runWithBaseline() async throws {
         let folder = try TestFiles.temporaryFolder()
         let before = folder.appendingPathComponent("before")
-        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", before.path, "--quiet", "--pose", "P1,P2"])
+        _ = await duoPose(["run", TestFiles.fixture("small.json"), "--out", before.path, "--quiet"])
         let after = folder.appendingPathComponent("after")
         let result = await duoPose([
             "run", TestFiles.fixture("small.json"), "--out", after.path, "--baseline",
-            before.appendingPathComponent("results.jsonl").path,
+            before.appendingPathComponent("results.jsonl").path, "--pose", "P1,P2",
         ])
         #expect(result.code == 1)
-        #expect(result.stdout.contains("\nBaseline: 0 new failures, 0 fixed, 2 still failing, 10 new cases, 0 removed cases.\n"))
+        #expect(
+            result.stdout.contains(
+                "\nBaseline: 0 new failures, 0 fixed, 2 still failing, 0 new cases (0 failing), 0 removed cases. "
+                    + "Not compared: 10 cases outside this run (--pose P1,P2).\n"))
         let report = try TestFiles.read(after.appendingPathComponent("report.md"))
         #expect(report.contains("## Compared with the baseline"))
         #expect(report.contains("| Still failing | 2 |"))
         #expect(report.contains("**Still failing**: `P2 [profile=device]`, `P2 [profile=simulator]`."))
         let summary = try TestFiles.read(after.appendingPathComponent("results.jsonl")).split(separator: "\n").last!
-        #expect(summary.contains(#""newFailures":0,"fixed":0,"stillFailing":2,"newCases":10,"removedCases":0"#))
+        #expect(
+            summary.contains(#""newFailures":0,"newCaseFailures":0,"fixed":0,"stillFailing":2,"newCases":0,"removedCases":0"#))
     }
 
     @Test("--fail-on new exits 1 only for new failures; the still failing are reported, not fatal")
     func failOnNew() async throws {
         let folder = try TestFiles.temporaryFolder()
         let small = TestFiles.fixture("small.json")
-        let p2 = folder.appendingPathComponent("p2")
-        _ = await duoPose(["run", small, "--out", p2.path, "--quiet", "--pose", "P1,P2"])
-        let p1 = folder.appendingPathComponent("p1")
-        _ = await duoPose(["run", small, "--out", p1.path, "--quiet", "--pose", "P1"])
+        // The baseline of the same matrix, and of one in which P2 still passed.
+        let whole = folder.appendingPathComponent("whole")
+        _ = await duoPose(["run", small, "--out", whole.path, "--quiet"])
+        let passing = try TestFiles.read(URL(fileURLWithPath: small)).replacingOccurrences(
+            of: #"{ pose: "P2", expect: { "scene.size": "678x466", "scene.sizeClass": "compact/compact" } }"#,
+            with: #"{ pose: "P2", expect: { "scene.size": "466x678" } }"#)
+        let earlier = folder.appendingPathComponent("earlier")
+        _ = await duoPose(["run", try TestFiles.writeTemporary(passing, name: "small.json"), "--out", earlier.path, "--quiet"])
         let out = folder.appendingPathComponent("out").path
         let still = await duoPose([
-            "run", small, "--out", out, "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "new",
+            "run", small, "--out", out, "--baseline", whole.appendingPathComponent("results.jsonl").path, "--fail-on", "new",
         ])
         #expect(still.code == 0)
         #expect(
             still.stdout.contains(
-                "\nBaseline: 0 new failures, 0 fixed, 2 still failing, 10 new cases, 0 removed cases.\n"
-                    + "--fail-on new: 0 new failures fail the run; 2 still failing are reported, not fatal.\n"))
+                "\nBaseline: 0 new failures, 0 fixed, 2 still failing, 0 new cases (0 failing), 0 removed cases.\n"
+                    + "--fail-on new: 0 new failures, 0 failing new cases fail the run; 2 still failing are reported, "
+                    + "not fatal.\n"))
         let new = await duoPose([
-            "run", small, "--out", out, "--baseline", p1.appendingPathComponent("results.jsonl").path, "--fail-on=new",
+            "run", small, "--out", out, "--baseline", earlier.appendingPathComponent("results.jsonl").path, "--fail-on=new",
         ])
         #expect(new.code == 1)
-        #expect(new.stdout.contains("\n--fail-on new: 2 new failures fail the run; 0 still failing are reported, not fatal.\n"))
+        #expect(
+            new.stdout.contains(
+                "\n--fail-on new: 2 new failures, 0 failing new cases fail the run; 0 still failing are reported, not fatal.\n"))
         let any = await duoPose([
-            "run", small, "--out", out, "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "any",
+            "run", small, "--out", out, "--baseline", whole.appendingPathComponent("results.jsonl").path, "--fail-on", "any",
         ])
         #expect(any.code == 1)
         #expect(!any.stdout.contains("--fail-on"))
         let merged = await duoPose([
-            "merge", p2.appendingPathComponent("results.jsonl").path, "--out", folder.appendingPathComponent("m").path,
-            "--baseline", p2.appendingPathComponent("results.jsonl").path, "--fail-on", "new", "--quiet",
+            "merge", whole.appendingPathComponent("results.jsonl").path, "--out", folder.appendingPathComponent("m").path,
+            "--baseline", whole.appendingPathComponent("results.jsonl").path, "--fail-on", "new", "--quiet",
         ])
         #expect(merged.code == 0)
     }

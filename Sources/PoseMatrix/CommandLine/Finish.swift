@@ -78,16 +78,7 @@ struct OutputOptions {
             if !verdict.isSuccess { context.stderr.write(verdictText) }
         } else {
             var text = verdictText
-            if let diff = tally.baseline {
-                text += "Baseline: " + diff.counts + "\n"
-                if header.failOnNew {
-                    let broken = diff.hasInvariants ? " and \(counted(diff.newlyBroken.count, "newly broken invariant"))" : ""
-                    let still = diff.hasInvariants ? " and \(diff.stillBroken.count) still broken" : ""
-                    text +=
-                        "--fail-on new: \(diff.newFailures.count) new failures\(broken) fail the run; "
-                        + "\(diff.stillFailing.count) still failing\(still) are reported, not fatal.\n"
-                }
-            }
+            if let diff = tally.baseline { text += Self.baselineLines(diff, failOnNew: header.failOnNew) }
             text += tally.digest?.terminalText(reportPath: reportPath) ?? ""
             for invariant in tally.broken { text += ("Invariant broken: \(invariant.name): " + invariant.detail).oneLine + "\n" }
             let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
@@ -95,6 +86,19 @@ struct OutputOptions {
             context.stdout.write(text)
         }
         return Self.exitCode(verdict)
+    }
+
+    /// The comparison with the baseline, and with `--fail-on new` how the gate went: regressions,
+    /// failing new cases and newly broken invariants fail the run; the still failing do not.
+    static func baselineLines(_ diff: BaselineDiff, failOnNew: Bool) -> String {
+        var text = "Baseline: " + diff.counts + "\n"
+        guard failOnNew else { return text }
+        let broken = diff.hasInvariants ? " and \(counted(diff.newlyBroken.count, "newly broken invariant"))" : ""
+        let still = diff.hasInvariants ? " and \(diff.stillBroken.count) still broken" : ""
+        text +=
+            "--fail-on new: \(diff.newFailures.count) new failures, \(counted(diff.newCaseFailures.count, "failing new case"))"
+            + "\(broken) fail the run; \(diff.stillFailing.count) still failing\(still) are reported, not fatal.\n"
+        return text
     }
 
     /// 0 for a verdict that succeeds, 1 otherwise.
@@ -118,12 +122,13 @@ struct SummaryError: Error {
 }
 
 extension Context {
-    /// Warns, without stopping, when the baseline ran another matrix: cases are then matched by id alone.
+    /// Warns, without stopping, when the baseline ran another matrix: cases are then matched by id and across axes.
     func warnIfOtherMatrix(_ baseline: BaselineComparison?, sha256: String) {
         guard let baseline, baseline.header.matrixSHA256 != sha256 else { return }
         stderr.write(
             ("Warning: the baseline \(baseline.diff.path) comes from another matrix (SHA-256 "
-                + "\(baseline.header.matrixSHA256.prefix(SHA256.shownDigits)), this one \(sha256.prefix(SHA256.shownDigits))): cases are matched by id alone")
+                + "\(baseline.header.matrixSHA256.prefix(SHA256.shownDigits)), this one \(sha256.prefix(SHA256.shownDigits))): cases are matched by id, "
+                + "and across an axis one has and the other has not at its default")
                 .oneLine + "\n")
     }
 

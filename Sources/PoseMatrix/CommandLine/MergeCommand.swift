@@ -59,7 +59,8 @@ enum MergeCommand {
         }
         header.strict = output.strict
         header.failOnNew = output.failOn == .new
-        let baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
+        var baseline = try output.baselinePath.map { path throws(ResultsError) in try BaselineComparison(path: path) }
+        try baseline?.prepare(for: header)
         return (header, baseline)
     }
 }

@@ -46,6 +46,14 @@ enum RunCommand {
             return error.code
         }
         let options = inputs.options
+        // A baseline whose statuses do not compare with this run's is refused before anything is written.
+        var baseline = inputs.baseline
+        do {
+            try baseline?.prepare(
+                for: header(plans[0].0, plan: plans[0].1, options: options, source: inputs.source, context: context))
+        } catch {
+            return context.resultsError(error)
+        }
         Bazel.touchShardStatusFile(context.environment)
         let folders = plans.indices.map {
             plans.count == 1 ? options.output.folder : options.output.folder + "/" + inputs.folderNames[$0]
@@ -62,7 +70,7 @@ enum RunCommand {
         for ((matrix, plan), folder) in zip(plans, folders) {
             do {
                 let code = try await runOne(
-                    matrix, plan: plan, folder: folder, options: options, source: inputs.source, baseline: inputs.baseline,
+                    matrix, plan: plan, folder: folder, options: options, source: inputs.source, baseline: baseline,
                     summary: summary, scan: inputs.scans[matrix.path], context: context)
                 worst = max(worst, code)
             } catch is CancellationError {
@@ -158,18 +166,10 @@ enum RunCommand {
         let runner = Runner(
             plan: plan, app: matrix.matrix.app, jobs: options.jobs, deterministic: options.deterministic, shard: options.shard,
             source: source, trust: trust)
-        if options.dryRun { return try await dryRun(matrix, runner: runner, options: options, context: context) }
-        var recorded: (path: String, sha256: String)?
-        if case .recorded(let recording) = source { recorded = (recording.path, recording.sha256) }
-        var header = RunHeader(
-            loaded: matrix, toolVersion: DuoPose.version,
-            generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
-            planCases: plan.count, shard: options.shard, observations: recorded)
-        header.planInvariants = plan.invariantCount
-        header.trust = trust
-        header.strict = options.output.strict
-        header.failOnNew = options.output.failOn == .new
-        header.scope = scope(of: matrix.matrix, plan: plan, options: options)
+        if options.dryRun {
+            return try await dryRun(matrix, runner: runner, options: options, baseline: baseline, context: context)
+        }
+        var header = header(matrix, plan: plan, options: options, source: source, context: context)
         header.appScan = scan
         var reports = try ReportSet(header: header, folder: URL(fileURLWithPath: folder, isDirectory: true), baseline: baseline)
         // Explored first, as the cases' first chunk then notices a signal that came meanwhile; written after the cases.
@@ -192,6 +192,24 @@ enum RunCommand {
         let label = options.shard.map { " (shard \($0) from \(options.shardOrigin ?? "--shard"))" } ?? ""
         return try options.output.finish(
             header: header, tally: tally, folder: folder, label: label, summary: summary, context: context)
+    }
+
+    /// The header a run of this matrix and plan writes (but its app scan record).
+    private static func header(
+        _ matrix: LoadedMatrix, plan: Plan, options: Options, source: ObservationSource, context: Context
+    ) -> RunHeader {
+        var recorded: (path: String, sha256: String)?
+        if case .recorded(let recording) = source { recorded = (recording.path, recording.sha256) }
+        var header = RunHeader(
+            loaded: matrix, toolVersion: DuoPose.version,
+            generatedAt: timestamp(deterministic: options.deterministic, environment: context.environment),
+            planCases: plan.count, shard: options.shard, observations: recorded)
+        header.planInvariants = plan.invariantCount
+        header.trust = options.trust ?? matrix.matrix.trust ?? .everything
+        header.strict = options.output.strict
+        header.failOnNew = options.output.failOn == .new
+        header.scope = scope(of: matrix.matrix, plan: plan, options: options)
+        return header
     }
 
     /// Opens the job summary, then creates and locks every report folder, before any case runs;
@@ -227,18 +245,31 @@ enum RunCommand {
         return scope
     }
 
-    /// Evaluates every case and prints the verdict, writing nothing.
-    private static func dryRun(_ matrix: LoadedMatrix, runner: Runner, options: Options, context: Context) async throws -> Int32 {
+    /// Evaluates every case and prints the verdict, writing nothing; with a baseline, the comparison
+    /// and how `--fail-on new` would go, as a preview of the gate.
+    private static func dryRun(
+        _ matrix: LoadedMatrix, runner: Runner, options: Options, baseline: BaselineComparison?, context: Context
+    ) async throws -> Int32 {
         var counts = Counts()
-        try await runner.run { counts.add($0) }
+        var comparison = baseline
+        try await runner.run { result in
+            counts.add(result)
+            comparison?.add(result)
+        }
         var invariants = InvariantCounts()
-        for invariant in runner.invariants() { invariants.add(invariant) }
+        for invariant in runner.invariants() {
+            invariants.add(invariant)
+            comparison?.add(invariant)
+        }
+        let diff = comparison?.finish()
         let verdict = RunVerdict(
             counts, invariants: invariants, strict: options.output.strict, shard: options.shard,
+            newFailures: options.output.failOn == .new ? diff?.gatingFailures : nil,
             ranElsewhere: try ranElsewhere(runner, counts: counts, invariants: invariants))
         let text =
             ("duo-pose: \(matrix.matrix.name) (dry run, no reports): "
             + verdict.line(counts, invariants: invariants).removing("**")).oneLine + "\n"
+            + (diff.map { OutputOptions.baselineLines($0, failOnNew: options.output.failOn == .new) } ?? "")
         if !options.output.quiet {
             context.stdout.write(text)
         } else if !verdict.isSuccess {
@@ -294,8 +325,8 @@ enum RunCommand {
         options.observationsPath = parsed.value("--observations")
         options.trust = try readTrust(parsed, command: .run)
         options.dryRun = parsed.flags.contains("--dry-run")
-        if options.dryRun && (options.output.summaryPath != nil || options.output.baselinePath != nil) {
-            throw UsageError(message: "--dry-run writes nothing, so it takes no --summary or --baseline", command: .run)
+        if options.dryRun && options.output.summaryPath != nil {
+            throw UsageError(message: "--dry-run writes nothing, so it takes no --summary", command: .run)
         }
         let epoch = try sourceDateEpoch(environment, command: .run)
         options.deterministic = parsed.flags.contains("--deterministic") || epoch != nil

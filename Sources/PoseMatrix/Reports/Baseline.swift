@@ -1,4 +1,5 @@
-/// This run against an earlier one (last night's), matched by stable case id.
+/// This run against an earlier one (last night's), matched by stable case id, and across an axis
+/// one run has and the other has not by the value the model takes where a matrix does not name it.
 public struct BaselineDiff: Sendable, Equatable {
     /// Ids listed per class; the rest are counted.
     public static let listedLimit = 50
@@ -17,8 +18,10 @@ public struct BaselineDiff: Sendable, Equatable {
 
     /// The baseline file, as the user named it.
     public var path: String
-    /// Failing now, and passing, not run or absent before, or failing before on other expectations.
+    /// Failing now, and passing or not run before, or failing before on other expectations: regressions.
     public var newFailures = Group()
+    /// Failing now, and new to the plan (no case of the baseline matches them).
+    public var newCaseFailures = Group()
     /// Passing now, failing before.
     public var fixed = Group()
     public var stillFailing = Group()
@@ -35,15 +38,28 @@ public struct BaselineDiff: Sendable, Equatable {
     public var invariantsNotRun = Group()
     /// Whether either run has invariants: only then do reports show the four groups above.
     public var hasInvariants = false
+    /// Cases matched across axes one run has and the other has not, and those axes.
+    public var matchedAcrossAxes = 0
+    public var acrossAxes: [String] = []
+    /// Cases of the baseline outside what this run ran (narrowed by `--pose`, `--where` or a test
+    /// filter), not compared (not removed), and what narrowed it.
+    public var notCompared = 0
+    public var notComparedBecause: [String] = []
 
-    /// What `--fail-on new` fails the run for: new failures and newly broken invariants.
-    public var gatingFailures: Int { newFailures.count + newlyBroken.count }
+    /// What `--fail-on new` fails the run for: regressions, failing new cases and newly broken invariants.
+    public var gatingFailures: Int { newFailures.count + newCaseFailures.count + newlyBroken.count }
 
     /// The one sentence of counts the terminal and the job summary print: "3 new failures, 1
-    /// fixed, 2 still failing, 0 new cases, 0 removed cases."
+    /// fixed, 2 still failing, 4 new cases (2 failing), 0 removed cases.", with what was matched
+    /// across axes or not compared when there was any.
     public var counts: String {
         "\(newFailures.count) new failures, \(fixed.count) fixed, \(stillFailing.count) still failing, "
-            + "\(newCases.count) new cases, \(removedCases.count) removed cases."
+            + "\(newCases.count) new cases (\(newCaseFailures.count) failing), \(removedCases.count) removed cases."
+            + (matchedAcrossAxes > 0
+                ? " Matched across \(acrossAxes.joined(separator: ", ")) at their defaults: \(counted(matchedAcrossAxes, "case"))."
+                : "")
+            + (notCompared > 0
+                ? " Not compared: \(counted(notCompared, "case")) outside \(notComparedBecause.joined(separator: " and "))." : "")
             + (hasInvariants
                 ? " Invariants: \(newlyBroken.count) newly broken, \(fixedInvariants.count) fixed, "
                     + "\(stillBroken.count) still broken, \(invariantsNotRun.count) not run."
@@ -56,12 +72,17 @@ public struct BaselineComparison: Sendable {
     /// Each case's status and, for a failing case, what failed: `error` or its failing observables.
     private var before: [String: (status: CaseResult.Status, failing: String)]
     private var seen: Set<String> = []
+    /// The baseline's cases by pose and title, with their values, read from their ids when a case
+    /// of this run has no id in the baseline (made once, then kept).
+    private var byLabel: [String: [(values: [String: String], id: String)]]?
     /// Each invariant's status in the baseline, by name, and the names this run reported.
     private var invariantsBefore: [String: InvariantResult.Status]
     private var invariantsSeen: Set<String> = []
     public private(set) var diff: BaselineDiff
     /// The baseline's header: which matrix it ran.
     public let header: RunHeader
+    /// This run's header, once ``prepare(for:)`` took it: its axis defaults and what narrowed it.
+    private var current: RunHeader?
 
     /// Reads the baseline's statuses; the file must be a finished results.jsonl of a whole run
     /// (a shard's cases would all look removed or new).
@@ -80,6 +101,28 @@ public struct BaselineComparison: Sendable {
         diff.hasInvariants = !invariantsBefore.isEmpty
     }
 
+    /// Takes this run's header before any case is compared, refusing a baseline whose statuses do
+    /// not compare with this run's: one evaluated with other provenance levels, where the same case
+    /// is passed in one and not run in the other.
+    public mutating func prepare(for run: RunHeader) throws(ResultsError) {
+        guard run.trust == header.trust else {
+            throw ResultsError(
+                file: diff.path, line: 1,
+                message: "was run trusting \(header.trust), this run trusts \(run.trust): a case passed in one is not run "
+                    + "in the other, so their statuses do not compare; compare with results run with --trust \(run.trust)")
+        }
+        // A narrowed baseline says nothing of the cases it left out: this run's would all look new.
+        if header.scope.isFiltered && !header.scope.narrowsAlike(run.scope) {
+            throw ResultsError(
+                file: diff.path, line: 1,
+                message: "was narrowed (\(header.scope.arguments)) and this run "
+                    + (run.scope.isFiltered ? "otherwise (\(run.scope.arguments))" : "was not")
+                    + ": the cases it left out would count as new; compare with the results of a whole run")
+        }
+        current = run
+        if run.scope.isFiltered { diff.notComparedBecause.append("this run (\(run.scope.arguments))") }
+    }
+
     static func isFailing(_ status: CaseResult.Status) -> Bool { status == .failed || status == .error }
 
     /// What a failed case failed on, so that a case failing on an expectation that held before
@@ -91,13 +134,16 @@ public struct BaselineComparison: Sendable {
 
     /// Classifies one case of this run.
     public mutating func add(_ result: CaseResult) {
-        seen.insert(result.id)
+        let values = Dictionary(result.values.map { ($0.axis, $0.value) }, uniquingKeysWith: { $1 })
         let failing = Self.isFailing(result.status)
-        guard let previous = before[result.id] else {
+        guard let id = before[result.id] != nil ? result.id : matchAcrossAxes(result, values: values),
+            let previous = before[id]
+        else {
             diff.newCases.add(result.id)
-            if failing { diff.newFailures.add(result.id) }
+            if failing { diff.newCaseFailures.add(result.id) }
             return
         }
+        seen.insert(id)
         switch (Self.isFailing(previous.status), failing) {
         case (false, true): diff.newFailures.add(result.id)
         case (true, true)
@@ -108,6 +154,38 @@ public struct BaselineComparison: Sendable {
         case (true, false) where result.status == .passed: diff.fixed.add(result.id)
         default: break
         }
+    }
+
+    /// The baseline case of the same pose and title whose values are this case's, an axis only one of
+    /// them names taken at the default its run recorded: the baseline case before an axis was added
+    /// (or after one was removed). An axis without a default (`hingeAngle`, `splitSide`) matches nothing.
+    private mutating func matchAcrossAxes(_ result: CaseResult, values: [String: String]) -> String? {
+        if byLabel == nil {
+            var index: [String: [(values: [String: String], id: String)]] = [:]
+            for id in before.keys {
+                let parsed = CaseResult.parseID(id)
+                index[parsed.label, default: []].append((parsed.values, id))
+            }
+            byLabel = index
+        }
+        let label = CaseResult.parseID(result.id).label
+        let now = current?.axisDefault ?? { _ in nil }
+        for candidate in byLabel?[label] ?? [] where !seen.contains(candidate.id) {
+            let axes = Set(values.keys).union(candidate.values.keys)
+            let same = axes.allSatisfy { axis in
+                guard let mine = values[axis] ?? now(axis), let theirs = candidate.values[axis] ?? header.axisDefault(axis)
+                else { return false }
+                return mine == theirs
+            }
+            guard same else { continue }
+            diff.matchedAcrossAxes += 1
+            for axis in axes.subtracting(Set(values.keys).intersection(candidate.values.keys)).sorted()
+            where !diff.acrossAxes.contains(axis) {
+                diff.acrossAxes.append(axis)
+            }
+            return candidate.id
+        }
+        return nil
     }
 
     /// Classifies one invariant of this run against the baseline's of the same name.
@@ -124,10 +202,21 @@ public struct BaselineComparison: Sendable {
         }
     }
 
-    /// The comparison, with the cases the run no longer has and the invariants it no longer checks.
+    /// The comparison, with the cases the run no longer has (those it left out, narrowed, not
+    /// compared) and the invariants it no longer checks.
     public func finish() -> BaselineDiff {
         var diff = diff
-        for id in before.keys.filter({ !seen.contains($0) }).sorted() { diff.removedCases.add(id) }
+        let scope = current?.scope ?? RunScope()
+        for id in before.keys.filter({ !seen.contains($0) }).sorted() {
+            let parsed = CaseResult.parseID(id)
+            if scope.isFiltered,
+                !scope.contains(pose: parsed.pose, values: parsed.values, id: id, defaults: header.axisDefault)
+            {
+                diff.notCompared += 1
+            } else {
+                diff.removedCases.add(id)
+            }
+        }
         for name in invariantsBefore.keys.filter({ !invariantsSeen.contains($0) }).sorted()
         where invariantsBefore[name] != .notRun {
             diff.invariantsNotRun.add(name)

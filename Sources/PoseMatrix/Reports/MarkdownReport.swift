@@ -148,10 +148,18 @@ public struct MarkdownReport {
         var out = "\n## Compared with the baseline\n\nBaseline `" + Escaping.markdownCode(diff.path, inTable: false) + "`.\n\n"
         out += "| Change | Cases |\n|---|---:|\n"
         let groups = [
-            ("New failures", diff.newFailures), ("Fixed", diff.fixed), ("Still failing", diff.stillFailing),
-            ("New cases", diff.newCases), ("Removed cases", diff.removedCases),
+            ("New failures", diff.newFailures), ("Failing new cases", diff.newCaseFailures), ("Fixed", diff.fixed),
+            ("Still failing", diff.stillFailing), ("New cases", diff.newCases), ("Removed cases", diff.removedCases),
         ]
         for (name, group) in groups { out += "| \(name) | \(group.count) |\n" }
+        if diff.matchedAcrossAxes > 0 {
+            out += "| Matched across \(Escaping.markdownCell(diff.acrossAxes.joined(separator: ", "))) at their defaults | "
+            out += "\(diff.matchedAcrossAxes) |\n"
+        }
+        if diff.notCompared > 0 {
+            out += "| Not compared: outside \(Escaping.markdownCell(diff.notComparedBecause.joined(separator: " and "))) | "
+            out += "\(diff.notCompared) |\n"
+        }
         out += Self.listed(groups)
         if diff.hasInvariants {
             let invariantGroups = [

@@ -28,6 +28,13 @@ extension ResultsJSONL {
             json.endArray()
         }
         json.endObject()
+        json.key("defaults")
+        json.beginObject()
+        for (axis, value) in header.axisDefaults {
+            json.key(axis.rawValue)
+            json.value(value)
+        }
+        json.endObject()
         writeRun(header, into: &json)
         json.key("checklist")
         json.beginArray()
@@ -125,7 +132,8 @@ extension ResultsJSONL {
             json.beginObject()
             json.member("path", diff.path)
             for (name, count) in [
-                ("newFailures", diff.newFailures.count), ("fixed", diff.fixed.count),
+                ("newFailures", diff.newFailures.count), ("newCaseFailures", diff.newCaseFailures.count),
+                ("fixed", diff.fixed.count),
                 ("stillFailing", diff.stillFailing.count), ("newCases", diff.newCases.count),
                 ("removedCases", diff.removedCases.count),
             ] {

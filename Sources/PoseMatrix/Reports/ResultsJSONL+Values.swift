@@ -138,4 +138,19 @@ extension CaseResult {
         guard !values.isEmpty else { return label }
         return label + " [" + values.map { $0.axis + "=" + $0.value }.joined(separator: ", ") + "]"
     }
+
+    /// A derived id read back: its label (pose and title), its pose, and its values by axis. A
+    /// title holds no `[` or `]` (the matrix refuses them), so the values start at the first ` [`.
+    static func parseID(_ id: String) -> (label: String, pose: String, values: [String: String]) {
+        guard let open = id.range(of: " ["), id.hasSuffix("]") else {
+            return (id, String(id.prefix { $0 != " " }), [:])
+        }
+        let label = String(id[..<open.lowerBound])
+        var values: [String: String] = [:]
+        for pair in id[open.upperBound..<id.index(before: id.endIndex)].components(separatedBy: ", ") {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        return (label, String(label.prefix { $0 != " " }), values)
+    }
 }

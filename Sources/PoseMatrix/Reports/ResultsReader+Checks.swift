@@ -151,9 +151,11 @@ struct CaseSequence {
         // fits (two counts of 9e18 each stopped the program when added).
         let newFailures = try node["baseline"].map { baseline throws(ResultsError) in
             var sum = 0
-            for given in [baseline["newFailures"], baseline["invariants"]?["newlyBroken"]].compactMap({ $0 }) {
+            for given in [baseline["newFailures"], baseline["newCaseFailures"], baseline["invariants"]?["newlyBroken"]]
+                .compactMap({ $0 })
+            {
                 guard let count = ResultsReader.count(given), count < 1 << 53 else {
-                    throw fail("the summary's baseline newFailures and newlyBroken are not counts")
+                    throw fail("the summary's baseline newFailures, newCaseFailures and newlyBroken are not counts")
                 }
                 sum += count
             }

@@ -63,8 +63,21 @@ public final class ResultsReader {
             toolVersion: "", matrixName: "", matrixPath: "", matrixSHA256: "", axes: [], checklist: [], generatedAt: "",
             planCases: 0, shard: nil, observations: nil)
         sequence = CaseSequence(header: header)
-        guard let first = try nextLine() else {
+        // A first line that is not JSON, or not a header, is some other file: say so, not what JSON it lacks.
+        let notResults = { (why: String) in
+            ResultsError(file: path, line: 1, message: "is not a duo-pose results.jsonl: " + why)
+        }
+        let first: JSONNode?
+        do {
+            first = try nextLine()
+        } catch  where error.cause == .invalid && error.line == 1 && error.column != nil {
+            throw notResults("its first line is not a JSON object, as the header a run writes first is")
+        }
+        guard let first else {
             throw ResultsError(file: path, line: nil, message: "the file is empty; expected a results.jsonl header line")
+        }
+        guard first["type"]?.string == "header" else {
+            throw notResults("its first line is not the header a run writes first (`{\"type\":\"header\",…}`)")
         }
         header = try Self.header(first, error: fail)
         sequence = CaseSequence(header: header)
@@ -185,8 +198,22 @@ extension ResultsReader {
         header.failOnNew = node["failOn"]?.string == "new"
         header.scope = try scope(node, error: fail)
         header.appScan = try AppScanRecord.read(node["appScan"], error: fail)
+        if let defaults = node["defaults"] { header.axisDefaults = try Self.defaults(defaults, error: fail) }
         try validate(header, error: fail)
         return header
+    }
+
+    /// The header's axis defaults (absent from files written before 0.2.0, which had the model's with SDK 27.1).
+    private static func defaults(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> [(
+        axis: Axis, value: AxisValue
+    )] {
+        guard let members = node.members else { throw fail("the header's defaults is not an object") }
+        return try members.map { member throws(ResultsError) in
+            guard let axis = Axis(rawValue: member.key), let value = member.value.axisValue else {
+                throw fail("the header's defaults give \(member.value.shortText) for \(quoted(member.key))")
+            }
+            return (axis, value)
+        }
     }
 
     /// The header's axes and their values.

@@ -28,6 +28,21 @@ public struct RunHeader: Sendable {
     public var scope = RunScope()
     /// What the app block took from `app.scan`, if the matrix names a tree.
     public var appScan: AppScanRecord?
+    /// The value each axis takes where the matrix does not name it, for the axes that have one
+    /// (`hingeAngle` and `splitSide` take the steps' own): a baseline matches cases across an axis
+    /// one run has and the other has not by it.
+    public var axisDefaults: [(axis: Axis, value: AxisValue)] = RunHeader.axisDefaults(of: App())
+
+    /// The value each axis takes in a case that does not name it, with this app (its SDK).
+    public static func axisDefaults(of app: App) -> [(axis: Axis, value: AxisValue)] {
+        let settings = CaseSettings(values: [:], app: app)
+        return Axis.allCases.compactMap { axis in settings.value(of: axis).map { (axis, $0) } }
+    }
+
+    /// The default of one axis, when it has one.
+    func axisDefault(_ axis: String) -> String? {
+        axisDefaults.first { $0.axis.rawValue == axis }?.value.description
+    }
 
     public init(
         loaded: LoadedMatrix, toolVersion: String, generatedAt: String, planCases: Int, shard: Shard? = nil,
@@ -39,6 +54,7 @@ public struct RunHeader: Sendable {
         matrixSHA256 = loaded.sha256
         axes = loaded.matrix.axes
         checklist = loaded.matrix.checklist
+        axisDefaults = Self.axisDefaults(of: loaded.matrix.app)
         self.generatedAt = generatedAt
         self.planCases = planCases
         self.shard = shard

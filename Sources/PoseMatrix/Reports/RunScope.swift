@@ -38,6 +38,24 @@ public struct RunScope: Sendable, Equatable {
         return parts.joined(separator: " ")
     }
 
+    /// Whether another run was narrowed to the same cases: the same poses, axis values and test filter.
+    func narrowsAlike(_ other: RunScope) -> Bool {
+        poses == other.poses && idContains == other.idContains && values.map(\.axis) == other.values.map(\.axis)
+            && values.map(\.values) == other.values.map(\.values)
+    }
+
+    /// Whether a case of this pose, with these values (as reports write them) and id, is one the
+    /// run kept; an axis the case does not name is taken at `defaults`.
+    func contains(pose: String, values: [String: String], id: String, defaults: (String) -> String?) -> Bool {
+        guard poses.isEmpty || poses.contains(pose) else { return false }
+        for (axis, allowed) in self.values {
+            guard let value = values[axis.rawValue] ?? defaults(axis.rawValue),
+                allowed.contains(where: { $0.description == value })
+            else { return false }
+        }
+        return idContains.map(id.contains) ?? true
+    }
+
     public static func == (lhs: RunScope, rhs: RunScope) -> Bool {
         lhs.poses == rhs.poses && lhs.maxCases == rhs.maxCases && lhs.matrixCases == rhs.matrixCases
             && lhs.idContains == rhs.idContains && lhs.matrixCasesByPose.map(\.pose) == rhs.matrixCasesByPose.map(\.pose)
