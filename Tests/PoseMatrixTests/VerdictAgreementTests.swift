@@ -177,6 +177,20 @@ struct VerdictAgreementTests {
         #expect(text.contains("\n| P2 | 1 | 0 | 0 | 1 | 0 | failed |\n"))
     }
 
+    @Test("a matrix name in the job summary and report.md makes no emphasis and no link")
+    func summaryEscapes() throws {
+        let folder = try Self.checkout(
+            #"{ formatVersion: 1, name: "**bold** https://evil.example _x_ ~~y~~", poses: [{ pose: "P1", expect: { display: "outer" } }] }"#
+        )
+        let summary = folder.appendingPathComponent("summary.md")
+        let run = try runBinary(
+            ["run", "ci/matrices/app.json", "--out", "out", "--quiet", "--summary", summary.path], in: folder)
+        #expect(run.code == 0)
+        let escaped = "\\*\\*bold\\*\\* https\\://evil.example \\_x\\_ \\~\\~y\\~\\~"
+        #expect(try TestFiles.read(summary).hasPrefix("### duo-pose: " + escaped + "\n\n**PASSED**: "))
+        #expect(try TestFiles.read(folder.appendingPathComponent("out/report.md")).hasPrefix("# duo-pose: " + escaped + "\n"))
+    }
+
     @Test("a run in which nothing ran exits 1, and junit.xml says so in a failing testcase")
     func nothingRanFails() throws {
         let folder = try Self.checkout(
