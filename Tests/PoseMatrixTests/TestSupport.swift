@@ -128,8 +128,15 @@ func expectMergeRefusals(
 /// this process's environment less the variables CI engines and reproducible builds set (so that a
 /// test run inside a CI job is not sharded or dated by it), plus `environment`.
 func runBinary(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Invocation {
+    try runBinaryLike(executable: TestFiles.binary.path, arguments, in: folder, environment: environment)
+}
+
+/// Runs another executable as ``runBinary(_:in:environment:)`` runs duo-pose: a shell that runs a CI step, say.
+func runBinaryLike(
+    executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
+) throws -> Invocation {
     let process = Process()
-    process.executableURL = TestFiles.binary
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = folder }
     let engineVariables = [
