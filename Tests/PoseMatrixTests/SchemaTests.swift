@@ -209,3 +209,17 @@ extension ReadmeTests {
         )
     }
 }
+
+extension ReadmeTests {
+    @Test("the README names every key scan --json prints, and says how many")
+    func scanJSONKeys() async throws {
+        let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
+        let start = try #require(readme.range(of: "`--json` prints one object with "))
+        let sentence = readme[start.upperBound...].prefix { $0 != ";" }.replacingOccurrences(of: "\n", with: " ")
+        let result = await duoPose(["scan", TestFiles.fixture("apps/UIKitApp"), "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let words = ["five", "six", "seven", "eight", "nine", "ten"]
+        #expect(sentence.hasPrefix(words[object.count - 5] + " keys: "), "\(sentence.prefix(20))")
+        for key in object.keys { #expect(sentence.contains("`\(key)` ("), "the README does not name \(key)") }
+    }
+}
