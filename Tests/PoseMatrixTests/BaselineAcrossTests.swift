@@ -80,7 +80,7 @@ struct BaselineAcrossTests {
         #expect(trusted.code == 65)
         #expect(
             trusted.stderr
-                == "Error: \(baseline):1: was run trusting apple,measured,inference,unverified, this run trusts apple,measured: "
+                == "Error: \(baseline):1: was run trusting apple,definition,measured,inference,unverified, this run trusts apple,measured: "
                 + "a case passed in one is not run in the other, so their statuses do not compare; compare with results run "
                 + "with --trust apple,measured\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t").path), "refused before writing")

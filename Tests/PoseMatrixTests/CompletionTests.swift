@@ -75,8 +75,9 @@ struct CompletionTests {
         #expect(
             result.offers == [
                 "help", "run validate list show merge signoff scan", "show signoff scan", "", "--version", "bash zsh fish", "",
-                "", "apple measured inference unverified", "apple,measured",
-                "apple,measured,apple apple,measured,measured apple,measured,inference apple,measured,unverified",
+                "", "apple definition measured inference unverified", "apple,measured",
+                "apple,measured,apple apple,measured,definition apple,measured,measured apple,measured,inference "
+                    + "apple,measured,unverified",
                 "P2,P1 P2,P10 P2,P11 P2,P12 P2,P13", "",
             ])
     }
@@ -103,7 +104,7 @@ struct CompletionTests {
         let topLevel = try runShell(
             "fish", "source \(file); " + probes.map { "complete -C '\($0)'; echo ---" }.joined(separator: "; "))
         let shells = "Print a shell completion script."
-        let trust = "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified)."
+        let trust = "Evaluate only values resting on these provenance levels (apple,definition,measured,inference,unverified)."
         #expect(
             topLevel.output.components(separatedBy: "---\n") == [
                 "help\tShow help, or a command's options.\n", "scan\nshow\nsignoff\n", "--version\tPrint the version.\n",

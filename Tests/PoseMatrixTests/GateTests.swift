@@ -157,7 +157,7 @@ struct CoverageTests {
             header.contains(
                 #""plan":{"cases":8,"matrixCases":118,"# + TestFiles.referencePoseCases
                     + #"},"filter":{"poses":["P1","P5"],"where":{"profile":["simulator"]},"#
-                    + #""maxCases":1000},"trust":["apple","measured","inference","unverified"],"checklist""#))
+                    + #""maxCases":1000},"trust":["apple","definition","measured","inference","unverified"],"checklist""#))
         let scope = try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path).header.scope
         #expect(scope.arguments == "--pose P1,P5 --where profile=simulator --max-cases 1000")
         #expect(scope.matrixCases == 118)
@@ -165,7 +165,8 @@ struct CoverageTests {
         _ = await duoPose(["run", TestFiles.shallowReference, "--out", whole.path, "--quiet"])
         #expect(
             try resultsLines(whole).header.contains(
-                #""plan":{"cases":118,"invariants":6},"trust":["apple","measured","inference","unverified"],"checklist""#))
+                #""plan":{"cases":118,"invariants":6},"trust":["apple","definition","measured","inference","unverified"],"checklist""#
+            ))
     }
 
     @Test("signoff refuses a partial run unless --allow-partial, and signoff.md shows the coverage")
@@ -553,7 +554,7 @@ struct ForgedHeaderTests {
                 "a failure in failures record 0 is incomplete, or holds a number that is not finite"
             ),
             (
-                0, #""trust":["apple","measured","inference","unverified"]"#, #""trust":[]"#,
+                0, #""trust":["apple","definition","measured","inference","unverified"]"#, #""trust":[]"#,
                 "the header's trust names no provenance level"
             ),
             (0, header, header + #""strict":"yes","#, "the header's strict is not true or false"),

@@ -250,8 +250,8 @@ struct HonestModelTests {
         #expect(result.code == 64)
         #expect(
             result.stderr.hasPrefix(
-                "Error: --trust: unknown trust level 'mesured': expected a comma list of apple, measured, inference, "
-                    + "unverified; did you mean 'measured'?\n"))
+                "Error: --trust: unknown trust level 'mesured': expected a comma list of apple, definition, measured, "
+                    + "inference, unverified; did you mean 'measured'?\n"))
     }
 
     @Test("results.jsonl and report.md record the trust set")
@@ -310,7 +310,7 @@ struct HonestModelTests {
         #expect(code == 65)
         #expect(
             stderr.hasSuffix(
-                "results.jsonl:1: was run trusting apple,measured,inference,unverified; results cannot tell which passes rest "
+                "results.jsonl:1: was run trusting apple,definition,measured,inference,unverified; results cannot tell which passes rest "
                     + "on measured: run with --trust apple and sign off those results\n"))
         let (rerun, rows, _) = try await Self.signoff(["--trust", "apple"], run: ["--trust", "apple"])
         #expect(rerun == 1)
@@ -329,7 +329,7 @@ struct HonestModelTests {
         #expect(mixed.code == 65)
         #expect(
             mixed.stderr
-                == "Error: \(two)/results.jsonl:1: was run trusting apple,measured,inference,unverified, \(one)/results.jsonl "
+                == "Error: \(two)/results.jsonl:1: was run trusting apple,definition,measured,inference,unverified, \(one)/results.jsonl "
                 + "trusting apple,measured: shards must evaluate the same provenance levels\n")
         _ = await duoPose(["run", path, "--out", two, "--quiet", "--shard", "2/2", "--trust", "apple,measured"])
         let asked = await duoPose([

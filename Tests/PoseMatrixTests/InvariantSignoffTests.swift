@@ -77,7 +77,7 @@ struct InvariantSignoffTests {
         #expect(
             oldText.contains(
                 "\n| invariant:bars | not run | not recorded | held in all 9 states to depth 2; not taken: explored trusting "
-                    + "apple,measured,inference,unverified, and these results do not record what a held invariant rests on: "
+                    + "apple,definition,measured,inference,unverified, and these results do not record what a held invariant rests on: "
                     + "run again with this version of duo-pose, or with --trust apple,measured,inference |  |\n"))
     }
 

@@ -17,15 +17,15 @@ struct PresentationModelTests {
             name: "[A-fwd 848042] and through closing", steps: [.open, .presentSheet, .close], observable: .sheetPresented,
             value: "true", provenance: .apple, source: "A-fwd 848042, 848034 via AX-PTMd; M AX-PR"),
         Fact(
-            name: "a dismissed sheet is gone", steps: [.open, .presentSheet, .dismissSheet], observable: .sheetPresented,
-            value: "false", provenance: .inference, source: "I: no sheet was presented"),
+            name: "[D] a dismissed sheet is gone, by the step's meaning", steps: [.open, .presentSheet, .dismissSheet],
+            observable: .sheetPresented, value: "false", provenance: .definition, source: "D: no sheet is up"),
         Fact(
             name: "after a relaunch no source says whether the sheet comes back", steps: [.presentSheet, .relaunch],
             observable: .sheetPresented, value: "", provenance: .unverified,
             source: "no source says whether a presented sheet comes back after a relaunch"),
         Fact(
-            name: "no picture in picture before startPiP", steps: [.open], observable: .pipDisplay, value: "none",
-            provenance: .inference, source: "I: no picture in picture was started"),
+            name: "[D] no picture in picture before startPiP", steps: [.open], observable: .pipDisplay, value: "none",
+            provenance: .definition, source: "D: no picture in picture was started"),
         Fact(
             name: "picture in picture starts on the display in use", steps: [.open, .startPiP], observable: .pipDisplay,
             value: "inner", provenance: .inference, source: "I: it starts on the display in use"),
@@ -56,6 +56,30 @@ struct PresentationModelTests {
     func parse() throws {
         for step in [Step.presentSheet, .dismissSheet, .startPiP] {
             #expect(try Step.parse(step.description).get() == step)
+        }
+    }
+}
+
+@Suite("Values true by definition")
+struct DefinitionTests {
+    /// P3 with a sheet presented and dismissed: `sheet.presented` is false by the step's meaning.
+    static let matrix = """
+        { formatVersion: 1, name: "D", axes: { profile: ["simulator"] },
+          poses: [{ pose: "P3", steps: ["open", "presentSheet", "dismissSheet"], expect: { "sheet.presented": false } }] }
+        """
+
+    @Test(
+        "a definition is trusted wherever apple is, and --trust names it on its own",
+        arguments: [("apple", "passed"), ("definition", "passed"), ("measured", "notRun"), ("apple,measured", "passed")])
+    func trusted(_ example: (trust: String, status: String)) async throws {
+        let out = try TestFiles.temporaryFolder()
+        let path = try TestFiles.writeTemporary(Self.matrix)
+        _ = await duoPose(["run", path, "--trust", example.trust, "--out", out.path, "--quiet"])
+        let reader = try ResultsReader(path: out.appendingPathComponent(ReportSet.resultsName).path)
+        let result = try #require(try reader.next())
+        #expect(result.status.rawValue == example.status)
+        if result.status == .notRun {
+            #expect(result.reason == "rests on definition: sheet.presented (D: no sheet is up)")
         }
     }
 }

@@ -756,7 +756,7 @@ struct MatrixScanTests {
         #expect(await duoPose(["merge", shards[0], shards[1], "--out", merged.path, "--quiet"]).code == 1)
         let report = try TestFiles.read(whole.appendingPathComponent(ReportSet.markdownName))
         #expect(try TestFiles.read(merged.appendingPathComponent(ReportSet.markdownName)) == report)
-        let start = try #require(report.range(of: "Trusted provenance: apple, measured, inference, unverified.\n\n"))
+        let start = try #require(report.range(of: "Trusted provenance: apple, definition, measured, inference, unverified.\n\n"))
         let end = try #require(report.range(of: "## Poses\n"))
         #expect(String(report[start.upperBound..<end.lowerBound]) == Self.scannedKeysLines)
     }

@@ -158,7 +158,8 @@ enum OptionTable {
             help: "Evaluate every case and print the verdict, but write no reports (the model's own speed)."),
         OptionSpec(
             name: "--trust", valueName: "LEVELS", commands: [.run, .merge, .signoff],
-            help: "Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).",
+            help: "Evaluate only values resting on these provenance levels ("
+                + Provenance.allCases.map(\.rawValue).joined(separator: ",") + ").",
             completes: .list(Provenance.allCases.map(\.rawValue))),
         OptionSpec(name: "--strict", commands: [.run, .merge], help: "Count not-run cases as failures for the exit code."),
         OptionSpec(

@@ -2,6 +2,9 @@
 public enum Provenance: String, Sendable, CaseIterable, Codable {
     /// Apple's documents, headers, talks, HIG or release notes, first or second hand ([A], [A-fwd]).
     case apple
+    /// True by the meaning of the steps taken ([D]): a sheet never presented is not presented, no
+    /// picture in picture shows before one starts. Trusted wherever `apple` is (``Trust``).
+    case definition
     /// Measured in the iPhone Duo simulator ([M]).
     case measured
     /// Derived from other facts ([I]).

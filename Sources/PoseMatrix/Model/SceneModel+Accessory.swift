@@ -115,7 +115,7 @@ extension SceneModel {
             if settings.profile == .device { return .fact(.text(available ? "outer" : "none"), .apple, "A DocCCA") }
             return measured(.text(available ? "outer" : "none"), .accessoryOnOuterDisplay)
         case (.accessorySize, _):
-            guard available else { return .fact(.text("0x0"), .inference, "I: no accessory scene") }
+            guard available else { return .fact(.text("0x0"), .definition, "D: no accessory scene") }
             if captureRunning && settings.profile == .simulator {
                 return .fact(.text(Self.accessorySize), .inference, "I from M S0 (simulator, measured without capture only)")
             }

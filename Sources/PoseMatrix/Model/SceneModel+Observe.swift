@@ -135,7 +135,7 @@ extension SceneModel {
     private func observeContentReachable() -> Observation {
         let failed = requests.first { !$0.contentShown }
         if let failed { return .fact(.bool(false), failed.provenance, failed.source) }
-        guard !requests.isEmpty else { return .fact(.bool(true), .inference, "I: nothing was requested") }
+        guard !requests.isEmpty else { return .fact(.bool(true), .definition, "D: nothing was requested") }
         let weakest = requests.map(\.provenance).reduce(Provenance.apple) { $0.weakest($1) }
         // Each source once, in the order the requests first cite it: two requests on one fact read "M S0", not "M S0; M S0".
         var sources: [String] = []

@@ -16,7 +16,7 @@ extension SceneModel {
 
     /// Whether the presented sheet is still up: folds, opening and closing keep it. [A-fwd 848042, 848034 via AX-PTMd; M AX-PR]
     func observeSheetPresented() -> Observation {
-        guard sheetPresented else { return .fact(.bool(false), .inference, "I: no sheet was presented") }
+        guard sheetPresented else { return .fact(.bool(false), .definition, "D: no sheet is up") }
         if sceneRecreated {
             return .unknown("no source says whether a presented sheet comes back after a relaunch")
         }
@@ -25,7 +25,7 @@ extension SceneModel {
 
     /// The display picture in picture shows on. [A-fwd 847644 via S1]
     func observePiP() -> Observation {
-        guard let pipDisplay else { return .fact(.text("none"), .inference, "I: no picture in picture was started") }
+        guard let pipDisplay else { return .fact(.text("none"), .definition, "D: no picture in picture was started") }
         if pipUnknown || sceneRecreated {
             return .unknown("no source says where picture in picture goes when the device opens or the app relaunches")
         }

@@ -80,10 +80,12 @@ extension SceneModel {
         // The requests' provenance as observations read it: the first failed one's
         // (`content.reachable`), the weakest (`content.reachable`), the last one's and its error's
         // (`newWindow.result`, `newWindow.error`).
-        fields.add(requests.first { !$0.contentShown }?.provenance)
-        fields.add(requests.isEmpty ? nil : requests.map(\.provenance).reduce(Provenance.apple) { $0.weakest($1) })
-        fields.add(requests.last?.provenance)
-        fields.add(requests.last?.errorProvenance?.provenance)
+        let code = Provenance.requestCode
+        fields.add(code(requests.first { !$0.contentShown }?.provenance), width: 3)
+        let weakest = requests.isEmpty ? nil : requests.map(\.provenance).reduce(Provenance.apple) { $0.weakest($1) }
+        fields.add(code(weakest), width: 3)
+        fields.add(code(requests.last?.provenance), width: 3)
+        fields.add(code(requests.last?.errorProvenance?.provenance), width: 3)
     }
 
     /// The codes of the windows a key's `word`-th windows word holds.
@@ -171,14 +173,18 @@ extension SceneModel.WindowRequest.Failure: StateCoded {
     }
 }
 
-extension Provenance: StateCoded {
-    static var stateCodeWidth: Int { 2 }
-    var stateCode: UInt64 {
-        switch self {
-        case .apple: 0
-        case .measured: 1
-        case .inference: 2
-        case .unverified: 3
+extension Provenance {
+    /// A request's provenance in three bits, nil as 0: a request to open a window rests on Apple,
+    /// a measurement, an inference or an unverified claim, never on a step's own meaning, so the
+    /// four fit where five levels would not (the key's word is full).
+    static func requestCode(_ level: Provenance?) -> UInt64 {
+        switch level {
+        case nil: 0
+        case .apple: 1
+        case .measured: 2
+        case .inference: 3
+        case .unverified: 4
+        case .definition: preconditionFailure("a window request never rests on a definition")
         }
     }
 }

@@ -1,5 +1,7 @@
 // Every rule about provenance levels lives in this file (README "Trust"):
-// - the levels and their order of strength: `apple`, `measured`, `inference`, `unverified`;
+// - the levels and their order of strength: `apple`, `definition`, `measured`, `inference`,
+//   `unverified`; `definition` (true by the meaning of the steps taken) is trusted wherever
+//   `apple` is, so that a trust set short of it never leaves such a value not run;
 // - a trust set (`Trust`): the levels a run evaluates and a sign-off accepts (`--trust`);
 // - what a result rests on (`Rests`): the levels of the values a pass or a held invariant was
 //   checked on, which results.jsonl records in the same words as `--trust`;
@@ -15,7 +17,8 @@ extension Provenance {
     /// measurement, so that trusting `apple` alone never admits it.
     var strength: Int {
         switch self {
-        case .apple: 3
+        case .apple: 4
+        case .definition: 3
         case .measured: 2
         case .inference: 1
         case .unverified: 0
@@ -28,7 +31,7 @@ extension Provenance {
     }
 
     /// The level's bit in a ``Rests``.
-    fileprivate var bit: UInt8 { 1 << UInt8(3 - strength) }
+    fileprivate var bit: UInt8 { 1 << UInt8(4 - strength) }
 }
 
 /// The provenance levels a result rests on: every level of the values it was checked on (for a
@@ -73,10 +76,12 @@ public struct Trust: Sendable, Hashable, CustomStringConvertible {
     /// Every level: the default of `run`, which reports what each pass rests on.
     public static let everything = Trust(Set(Provenance.allCases))
 
-    /// Whether a value of this provenance is evaluated.
-    /// Every level trusted (the default) answers without hashing: every expectation of every case asks.
+    /// Whether a value of this provenance is evaluated: a level of the set, or `definition` where
+    /// the set has `apple`. Every level trusted (the default) answers without hashing: every
+    /// expectation of every case asks.
     public func trusts(_ provenance: Provenance) -> Bool {
         levels.count == Self.levelCount || levels.contains(provenance)
+            || (provenance == .definition && levels.contains(.apple))
     }
 
     private static let levelCount = Provenance.allCases.count
@@ -115,6 +120,7 @@ public struct TrustParseError: Error, Sendable, Equatable {
 
     /// "unknown trust level "x": expected apple, measured, inference or unverified".
     public var message: String {
-        "unknown trust level \(quoted(word)): expected a comma list of apple, measured, inference, unverified"
+        "unknown trust level \(quoted(word)): expected a comma list of "
+            + Provenance.allCases.map(\.rawValue).joined(separator: ", ")
     }
 }

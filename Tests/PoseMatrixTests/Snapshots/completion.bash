@@ -26,7 +26,7 @@ _duo_pose() {
                 --fail-on) COMPREPLY=($(compgen -W "any new" -- "$cur")); return ;;
                 --observations) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --summary) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                --trust) COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "apple measured inference unverified" -- "${cur##*,}")); return ;;
+                --trust) COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "apple definition measured inference unverified" -- "${cur##*,}")); return ;;
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--out -o --jobs -j --pose --where --max-cases --deterministic --shard --baseline --fail-on --observations --summary --dry-run --trust --strict --quiet -q --help -h" -- "$cur")); ((COMP_CWORD == 1)) && COMPREPLY+=($(compgen -W "--version --generate-completion-script" -- "$cur")); return; fi
             COMPREPLY=($(compgen -f -- "$cur"));
@@ -58,7 +58,7 @@ _duo_pose() {
                 --baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --fail-on) COMPREPLY=($(compgen -W "any new" -- "$cur")); return ;;
                 --summary) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                --trust) COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "apple measured inference unverified" -- "${cur##*,}")); return ;;
+                --trust) COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "apple definition measured inference unverified" -- "${cur##*,}")); return ;;
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--out -o --baseline --fail-on --summary --trust --strict --quiet -q --help -h" -- "$cur")); return; fi
             COMPREPLY=($(compgen -f -- "$cur"));
@@ -66,7 +66,7 @@ _duo_pose() {
         signoff)
             case "$prev" in
                 --out|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-                --trust) COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "apple measured inference unverified" -- "${cur##*,}")); return ;;
+                --trust) COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "apple definition measured inference unverified" -- "${cur##*,}")); return ;;
                 --by) COMPREPLY=(); return ;;
                 --waive) COMPREPLY=(); return ;;
             esac

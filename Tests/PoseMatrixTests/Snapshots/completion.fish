@@ -25,7 +25,7 @@ complete -c duo-pose -n '__fish_seen_subcommand_from run merge' -l fail-on -r -f
 complete -c duo-pose -n '__fish_seen_subcommand_from run' -l observations -r -F -d 'Evaluate against observables recorded on a real simulator or device (JSON Lines) instead of the model.'
 complete -c duo-pose -n '__fish_seen_subcommand_from run merge' -l summary -r -F -d 'Append a compact Markdown summary to FILE, such as $GITHUB_STEP_SUMMARY.'
 complete -c duo-pose -n '__fish_seen_subcommand_from run' -l dry-run -d 'Evaluate every case and print the verdict, but write no reports (the model\'s own speed).'
-complete -c duo-pose -n '__fish_seen_subcommand_from run merge signoff' -l trust -r -f -a '(__fish_complete_list , "string split , apple,measured,inference,unverified")' -d 'Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).'
+complete -c duo-pose -n '__fish_seen_subcommand_from run merge signoff' -l trust -r -f -a '(__fish_complete_list , "string split , apple,definition,measured,inference,unverified")' -d 'Evaluate only values resting on these provenance levels (apple,definition,measured,inference,unverified).'
 complete -c duo-pose -n '__fish_seen_subcommand_from run merge' -l strict -d 'Count not-run cases as failures for the exit code.'
 complete -c duo-pose -n '__fish_seen_subcommand_from run merge' -s q -l quiet -d 'Print nothing on success; on failure, print the verdict line on stderr.'
 complete -c duo-pose -n '__fish_seen_subcommand_from signoff' -l by -r -f -d 'Who signs off (required).'

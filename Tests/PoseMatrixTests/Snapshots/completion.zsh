@@ -42,7 +42,7 @@ _duo_pose() {
                 '--observations[Evaluate against observables recorded on a real simulator or device (JSON Lines) instead of the model.]:FILE:_files' \
                 '--summary[Append a compact Markdown summary to FILE, such as $GITHUB_STEP_SUMMARY.]:FILE:_files' \
                 '--dry-run[Evaluate every case and print the verdict, but write no reports (the model'\''s own speed).]' \
-                '--trust[Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).]:LEVELS:_values -s , value apple measured inference unverified' \
+                '--trust[Evaluate only values resting on these provenance levels (apple,definition,measured,inference,unverified).]:LEVELS:_values -s , value apple definition measured inference unverified' \
                 '--strict[Count not-run cases as failures for the exit code.]' \
                 '(-q --quiet)'{-q,--quiet}'[Print nothing on success; on failure, print the verdict line on stderr.]' \
                 '(-h --help)'{-h,--help}'[Show help.]' \
@@ -73,7 +73,7 @@ _duo_pose() {
                 '--baseline[Compare with an earlier results.jsonl\: new failures, fixed, still failing, new and removed cases.]:RESULTS:_files' \
                 '--fail-on[Exit 1 for any failed case (any, the default) or, with --baseline, only for new failures (new).]:any|new:(any new)' \
                 '--summary[Append a compact Markdown summary to FILE, such as $GITHUB_STEP_SUMMARY.]:FILE:_files' \
-                '--trust[Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).]:LEVELS:_values -s , value apple measured inference unverified' \
+                '--trust[Evaluate only values resting on these provenance levels (apple,definition,measured,inference,unverified).]:LEVELS:_values -s , value apple definition measured inference unverified' \
                 '--strict[Count not-run cases as failures for the exit code.]' \
                 '(-q --quiet)'{-q,--quiet}'[Print nothing on success; on failure, print the verdict line on stderr.]' \
                 '(-h --help)'{-h,--help}'[Show help.]' \
@@ -82,7 +82,7 @@ _duo_pose() {
         signoff)
             _arguments -s \
                 '(-o --out)'{-o,--out}'[Where to write the sign-off (default\: signoff.md beside RESULTS).]:FILE:_files' \
-                '--trust[Evaluate only values resting on these provenance levels (apple,measured,inference,unverified).]:LEVELS:_values -s , value apple measured inference unverified' \
+                '--trust[Evaluate only values resting on these provenance levels (apple,definition,measured,inference,unverified).]:LEVELS:_values -s , value apple definition measured inference unverified' \
                 '--by[Who signs off (required).]:NAME: ' \
                 '*--waive[Waive a checklist item or invariant\:NAME with a reason; repeatable.]:ID=reason: ' \
                 '--allow-partial[Sign off results of a run narrowed by --pose or --where (signoff.md says so).]' \
