@@ -301,7 +301,7 @@ struct ExplorationReportTests {
         let text = try TestFiles.read(signoff)
         #expect(
             text.contains(
-                "**NOT SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist items; "
+                "**NOT SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist item; "
                     + "1 passed, 0 waived, 1 failed, 1 not run of 3 invariants.\n\nCoverage: 4 of 4 planned cases.\n"))
         let table: [String] = [
             "| displays | Each display shows the app | P1, P3 | passed | inference |  |\n\n",

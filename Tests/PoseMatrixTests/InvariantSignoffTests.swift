@@ -95,7 +95,7 @@ struct InvariantSignoffTests {
         let text = try TestFiles.read(signoff)
         #expect(
             text.contains(
-                "**SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist items; "
+                "**SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist item; "
                     + "1 passed, 2 waived, 0 failed, 0 not run of 3 invariants.\n"))
         #expect(
             text.contains(
@@ -120,7 +120,7 @@ struct InvariantSignoffTests {
                 == "Not signed off: Explore | test, by QA. Blocking: \(Self.notRun) (not run). Written to \(signoff.path)\n")
         #expect(
             try TestFiles.read(signoff).contains(
-                "**NOT SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist items; "
+                "**NOT SIGNED OFF**: 1 passed, 0 waived, 0 failed, 0 not run of 1 checklist item; "
                     + "1 passed, 1 waived, 0 failed, 1 not run of 3 invariants.\n"))
     }
 
@@ -173,7 +173,7 @@ struct InvariantSignoffTests {
         let result = await duoPose(["signoff", results, "--by", "QA", "--allow-partial", "--waive", "displays=by hand"])
         #expect(result.code == 0)
         let text = try TestFiles.read(folder.appendingPathComponent("signoff.md"))
-        #expect(text.contains("**SIGNED OFF**: 0 passed, 1 waived, 0 failed, 0 not run of 1 checklist items.\n"))
+        #expect(text.contains("**SIGNED OFF**: 0 passed, 1 waived, 0 failed, 0 not run of 1 checklist item.\n"))
         #expect(!text.contains("Invariant"))
         let waiver = await duoPose(["signoff", results, "--by", "QA", "--allow-partial", "--waive", Self.held + "=x"])
         #expect(waiver.code == 64)

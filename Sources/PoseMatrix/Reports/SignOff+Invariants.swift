@@ -48,7 +48,7 @@ extension SignOff {
         guard !invariants.isEmpty else { return "" }
         let counts = Dictionary(grouping: invariants, by: \.status).mapValues(\.count)
         return "; \(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
-            + "\(counts[.notRun] ?? 0) not run of \(invariants.count) invariants"
+            + "\(counts[.notRun] ?? 0) not run of " + counted(invariants.count, "invariant")
     }
 
     /// The Invariants table after the items' table, or nothing without invariants: what the

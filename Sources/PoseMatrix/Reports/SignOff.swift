@@ -149,7 +149,7 @@ public struct SignOff: Sendable {
         let counts = Dictionary(grouping: items, by: \.status).mapValues(\.count)
         let partial = counts[.partial].map { ", \($0) partial" } ?? ""
         return "\(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "
-            + "\(counts[.notRun] ?? 0) not run\(partial) of \(items.count) checklist items"
+            + "\(counts[.notRun] ?? 0) not run\(partial) of " + counted(items.count, "checklist item")
     }
 
     /// For each item that blocks the release, why: its cases that failed, erred or were not run
