@@ -16,6 +16,15 @@ struct CallbackModelTests {
 
     static let facts: [Fact] = [
         Fact(
+            name: "[A T61] UIRequiresFullScreen: scaled on the inner display, to no size given", steps: [.open], profile: .device,
+            app: fullScreen, observable: .sceneSize, value: "", provenance: .unverified,
+            source:
+                "no source gives scene.size for an app that requires full screen on the inner display: it is scaled (A T61), "
+                + "to no size given"),
+        Fact(
+            name: "[A T61] UIRequiresFullScreen keeps the outer display's size", steps: [], profile: .device, app: fullScreen,
+            observable: .sceneSize, value: "466x678", provenance: .apple, source: "M AX-DGb; A App Store Connect"),
+        Fact(
             name: "[M AX-PR] the first hinge callback's old value is nil", steps: [], observable: .hingeFirstOld,
             value: "nil", provenance: .measured, source: "M AX-PR"),
         Fact(
@@ -25,8 +34,11 @@ struct CallbackModelTests {
             name: "[M AX-PR] opening brings 7 to 10 equal callbacks", steps: [.open], observable: .hingeCalls, value: "7-10",
             provenance: .measured, source: "M AX-PR"),
         Fact(
-            name: "[M AX-PR] a device's repeats rest on the simulator", steps: [.open], profile: .device,
-            observable: .hingeCalls, value: "7-10", provenance: .inference, source: "I from M AX-PR (simulator)"),
+            name: "[A DeviceHinge] a device's update rate is the system's policy: no count", steps: [.open], profile: .device,
+            observable: .hingeCalls, value: "", provenance: .unverified,
+            source:
+                "no source gives hinge.calls on a device: the update rate is the system's policy (A DeviceHinge); "
+                + "7-10 was measured in the simulator (M AX-PR)"),
         Fact(
             name: "a last step that does not move the hinge gives no count", steps: [.open, .background],
             observable: .hingeCalls, value: "", provenance: .unverified,
@@ -38,8 +50,11 @@ struct CallbackModelTests {
             name: "[A T61] UIRequiresFullScreen: scaled in Split View too", steps: [.open, .splitView(.left)],
             app: fullScreen, observable: .sceneScaled, value: "true", provenance: .apple, source: "A T61"),
         Fact(
-            name: "[A T61] UIRequiresFullScreen: yet the scene still resizes on open", steps: [.open], app: fullScreen,
-            observable: .sceneSize, value: "951x669", provenance: .measured, source: "M AX-DGb; A App Store Connect"),
+            name: "[A T61] UIRequiresFullScreen: the scene resizes on open, scaled, to no size given (it read 951x669)",
+            steps: [.open], app: fullScreen, observable: .sceneSize, value: "", provenance: .unverified,
+            source:
+                "no source gives scene.size for an app that requires full screen on the inner display: it is scaled (A T61), "
+                + "to no size given"),
         Fact(
             name: "[A T61] UIRequiresFullScreen: not scaled on the outer display", steps: [], app: fullScreen,
             observable: .sceneScaled, value: "false", provenance: .inference,

@@ -10,6 +10,18 @@ struct PresentationModelTests {
 
     static let facts: [Fact] = [
         Fact(
+            name: "[A T66] partially folded with picture in picture the app resizes to no size given",
+            steps: [.open, .startPiP, .tabletop], profile: .device, observable: .sceneSize, value: "", provenance: .unverified,
+            source:
+                "no source gives scene.size partially folded with picture in picture: the app resizes to the half the video "
+                + "leaves (A T66), to no size given"),
+        Fact(
+            name: "[A T66] the same in book pose, started after folding", steps: [.open, .book, .startPiP], profile: .device,
+            observable: .sceneSize, value: "", provenance: .unverified,
+            source:
+                "no source gives scene.size partially folded with picture in picture: the app resizes to the half the video "
+                + "leaves (A T66), to no size given"),
+        Fact(
             name: "[A-fwd 848034] a presented sheet stays up through a fold", steps: [.open, .presentSheet, .book],
             observable: .sheetPresented, value: "true", provenance: .apple,
             source: "A-fwd 848042, 848034 via AX-PTMd; M AX-PR"),

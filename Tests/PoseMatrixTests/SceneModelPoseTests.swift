@@ -46,6 +46,15 @@ struct SceneModelPoseTests {
 
     static let transitions: [Fact] = [
         Fact(
+            name: "[I from A DocUIK] landscape left then right: two interface orientations, two geometry updates",
+            steps: [.rotate(.landscapeLeft), .rotate(.landscapeRight)], profile: .device, observable: .eventsGeometryUpdates,
+            value: "2", provenance: .inference, source: "I from A DocUIK: effective geometry includes the orientation"),
+        Fact(
+            name: "[I from A DocUIK] landscape left twice: one update",
+            steps: [.rotate(.landscapeLeft), .rotate(.landscapeLeft)],
+            profile: .device, observable: .eventsGeometryUpdates, value: "1", provenance: .inference,
+            source: "I from A DocUIK: effective geometry includes the orientation"),
+        Fact(
             name: "[A DocUIK] opening moves the scene between screens once", steps: [.open], observable: .eventsScreenChanges,
             value: "1", provenance: .apple, source: "A DocUIK; M S0"),
         Fact(

@@ -18,10 +18,14 @@ extension SceneModel {
         var held: Orientation
         var split: SplitSide?
         var placementUnknown: Bool
+        /// Which side the outer camera is on, when a rotation said (landscape left or right).
+        var cameraSide: SplitSide?
     }
 
     var geometryState: GeometryState {
-        GeometryState(display: display, held: heldOrientation, split: splitSide, placementUnknown: placementUnknown)
+        GeometryState(
+            display: display, held: heldOrientation, split: splitSide, placementUnknown: placementUnknown,
+            cameraSide: cameraSide)
     }
 
     /// The model as it was in an earlier geometry state.
@@ -31,13 +35,17 @@ extension SceneModel {
         copy.heldOrientation = state.held
         copy.splitSide = state.split
         copy.placementUnknown = state.placementUnknown
+        copy.cameraSide = state.cameraSide
         return copy
     }
 
-    /// What the app sees of its geometry: the display, the interface orientation and the half of Split View.
+    /// What the app sees of its geometry: the display, the interface orientation (in landscape,
+    /// which way, where a rotation said: landscape left and right are two interface orientations,
+    /// and the bars move sides between them) and the half of Split View.
     struct EffectiveGeometry: Equatable {
         var display: Display
         var orientation: Orientation
+        var landscapeSide: SplitSide?
         var split: SplitSide?
         var placementUnknown: Bool
     }
@@ -48,8 +56,10 @@ extension SceneModel {
     func effectiveGeometry(of state: GeometryState) -> EffectiveGeometry {
         let physical = state.display == .outer ? state.held : state.held.rotated
         let honoured = state.display == .inner || app.orientations.contains(physical) || app.orientations.isEmpty
+        let orientation = honoured ? physical : physical.rotated
         return EffectiveGeometry(
-            display: state.display, orientation: honoured ? physical : physical.rotated,
+            display: state.display, orientation: orientation,
+            landscapeSide: orientation == .landscape ? state.cameraSide : nil,
             split: state.display == .inner ? state.split : nil, placementUnknown: state.placementUnknown)
     }
 
@@ -69,6 +79,7 @@ extension SceneModel {
         if placementUnknown {
             return .unknown("no source says where a new window goes on the device (duo-facts E#2)")
         }
+        if let unknown = sizeNotGiven { return unknown }
         switch (display, landscape, settings.linkedSDK) {
         case (.inner, _, .v26):
             return .unknown(
@@ -82,6 +93,23 @@ extension SceneModel {
         case (.outer, true, _): return .fact(.text("\(678 - Self.barStripWidth)x466"), .inference, "I from A T61")
         case (.inner, true, _): return .fact(.text("\(951 - Self.barStripWidth)x669"), .inference, "I from A T61")
         }
+    }
+
+    /// Why no source gives the scene size where Apple says it changes but gives no number: an app
+    /// that requires full screen is scaled on the inner display [A T61], and partially folded with
+    /// picture in picture the app resizes to the half the video leaves [A T66].
+    private var sizeNotGiven: Observation? {
+        if app.requiresFullScreen && display == .inner {
+            return .unknown(
+                "no source gives scene.size for an app that requires full screen on the inner display: it is scaled (A T61), "
+                    + "to no size given")
+        }
+        if display == .inner && pipDisplay == .inner && !pipUnknown && hingeStatusKnown && hingeStatus == .partiallyOpen {
+            return .unknown(
+                "no source gives scene.size partially folded with picture in picture: the app resizes to the half the "
+                    + "video leaves (A T66), to no size given")
+        }
+        return nil
     }
 
     /// A display size that Apple publishes and the simulator measured: apple for the device; for the

@@ -188,9 +188,13 @@ public struct SceneModel: Sendable {
     }
 
     /// Rotation updates the effective geometry, which includes the interface orientation. [I, not measured]
+    /// Landscape left and right are two interface orientations: turning from one to the other
+    /// updates the geometry as a turn from portrait does. [I from A DocUIK]
     mutating func rotate(to rotation: Rotation) {
+        let before = geometryState
         cameraSide = rotation.cameraSide
-        setPhysicalOrientation(rotation.orientation, on: display)
+        heldOrientation = display == .outer ? rotation.orientation : rotation.orientation.rotated
+        geometryChanged(from: before)
     }
 
     /// Why a step cannot apply in the current state, or nil when it can.
