@@ -23,7 +23,7 @@ extension ScanResult {
         for (keys, files) in unreadGroups {
             text +=
                 "// unknown, as files that could settle them were not read: "
-                + keys.map(\.rawValue).joined(separator: ", ") + ": " + Self.named(files.map(\.file)) + "\n"
+                + keys.map(\.rawValue).joined(separator: ", ") + ": " + Self.named(files.map(\.place)) + "\n"
         }
         for finding in findings {
             text += "// \(finding.rule.rawValue) \(finding.location.file):\(finding.location.line): \(finding.message)\n"

@@ -53,10 +53,11 @@ public struct UnreadFile: Sendable, Hashable {
     /// The keys whose value would rest on the absence of a form this file could hold.
     public var keys: [ScanKey]
 
+    /// `file` or `file:line`.
+    var place: String { line > 0 ? "\(file):\(line)" : file }
+
     /// `file[:line] (reason)`.
-    var description: String {
-        (line > 0 ? "\(file):\(line)" : file) + " (\(reason))"
-    }
+    var description: String { place + " (\(reason))" }
 }
 
 /// What `duo-pose scan` found in an app's tree.
