@@ -124,8 +124,9 @@ struct ScanFixtureTests {
         + #"{"file":"App/Fenster \"Größe\".swift","line":2,"#
         + #""message":"requestSceneSessionActivation passes errorHandler: nil: a refused window shows the person nothing","#
         + #""rule":"DUO010"}],"inventory":[],"project":"App.xcodeproj/project.pbxproj","#
-        + #""skipped":{"binary":0,"linkLoops":0,"otherProjects":0,"otherTargets":0,"outsideTree":0,"tooLarge":0,"unreadable":0},"#
-        + #""unknown":["orientations","linkedSDK","state.savesOn","state.cachesScreen"]}"# + "\n"
+        + #""skipped":{"binary":0,"duplicates":0,"linkLoops":0,"malformed":0,"otherProjects":0,"otherTargets":0,"outsideTree":0,"#
+        + #""tooLarge":0,"unreadable":0},"unknown":["orientations","linkedSDK","state.savesOn","state.cachesScreen"],"unread":[]}"#
+        + "\n"
 
     @Test("--json escapes quotes, backslashes and controls, keeps non-ASCII and /, and reads back to the same text")
     func jsonEscapes() async throws {
@@ -464,7 +465,7 @@ struct ScanCommandTests {
                 + #""text":"[UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:^(NSError *error) {"}],"#
                 + #""fromCode":["multipleScenes","requiresFullScreen","orientations","newWindow.via","state.savesOn","#
                 + #""cameraAccessory.registeredOn","camera.uses","camera.mirroring"],"matrix":"\#(drifts)","#
-                + #""unknown":["linkedSDK","state.cachesScreen"]}"# + "\n")
+                + #""unknown":["linkedSDK","state.cachesScreen"],"unread":[]}"# + "\n")
         // Without app.scan every settled key is compared, and nothing is taken from the code.
         let plain = try TestFiles.writeTemporary(
             """
@@ -479,8 +480,8 @@ struct ScanCommandTests {
             agrees.stdout
                 == #"{"agrees":true,"app":"\#(app)","checked":["multipleScenes","requiresFullScreen","orientations","#
                 + #""newWindow.via","newWindow.errorHandler","state.savesOn","cameraAccessory.registeredOn","camera.uses","#
-                + #""camera.mirroring"],"drift":[],"fromCode":[],"matrix":"\#(plain)","unknown":["linkedSDK","state.cachesScreen"]}"#
-                + "\n")
+                + #""camera.mirroring"],"drift":[],"fromCode":[],"matrix":"\#(plain)","unknown":["linkedSDK","state.cachesScreen"],"#
+                + #""unread":[]}"# + "\n")
     }
 
     @Test("an invalid matrix for --check is exit 65 with its errors")
@@ -578,9 +579,9 @@ struct ScanRobustnessTests {
         let run = await duoPose(["scan", app.root.path])
         #expect(run.code == 0)
         #expect(
-            run.stdout.split(separator: "\n").first
-                == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 2 files read, 3 skipped (1 binary, 1 too large, 1 link loop)"
-        )
+            run.stdout.split(separator: "\n").first.map(String.init)
+                == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 2 files read, 3 skipped "
+                + "(1 binary, 1 too large, 1 link loop): App/Blob.swift (binary), App/Huge.swift (over 4 MiB)")
     }
 
     @Test("a link out of the tree is counted, not followed; a link inside it is followed; a link to nothing is unreadable")
@@ -602,10 +603,18 @@ struct ScanRobustnessTests {
         let run = await duoPose(["scan", app.root.path])
         #expect(run.code == 0)
         #expect(
-            run.stdout.split(separator: "\n").first
-                == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 3 files read, 3 skipped (2 outside the tree, 1 unreadable)"
-        )
+            run.stdout.split(separator: "\n").first.map(String.init)
+                == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 2 files read, 4 skipped "
+                + "(2 outside the tree, 1 unreadable, 1 another name of a file read): App/Gone.swift (a link to nothing), "
+                + "App/Opener.swift (a link out of the tree), App/vendor (a link out of the tree)")
         #expect(!run.stdout.contains("DUO010"))
+        // The file and the folder out of the tree could hold a request: no key rests on their absence.
+        #expect(
+            run.stdout.contains(
+                "// unknown, as files that could settle them were not read: newWindow.via, newWindow.alternate, "
+                    + "newWindow.errorHandler, newWindow.shortForm, hingeEffect.resetsOutsidePartiallyOpen, "
+                    + "cameraAccessory.registeredOn, cameraAccessory.capture, camera.uses, camera.mirroring: "
+                    + "App/Opener.swift, App/vendor\n"))
         // The project file of an .xcodeproj folder, linked to another checkout's.
         let other = try TemporaryApp(settings: ["INFOPLIST_KEY_UIApplicationSupportsMultipleScenes": "YES"])
         let project = app.root.appendingPathComponent("App.xcodeproj/project.pbxproj")
@@ -618,7 +627,8 @@ struct ScanRobustnessTests {
         #expect(
             linked.stderr
                 == "Error: \(app.root.path): not an iOS app: no application target for iPhone in an .xcodeproj, "
-                + "an XcodeGen project.yml or a Tuist Project.swift (2 files looked at)\n")
+                + "an XcodeGen project.yml or a Tuist Project.swift "
+                + "(1 file looked at; not read: App.xcodeproj/project.pbxproj (a link out of the tree))\n")
     }
 
     @Test("a folder that cannot be opened is skipped and counted", .enabled(if: getuid() != 0, "root opens every folder"))

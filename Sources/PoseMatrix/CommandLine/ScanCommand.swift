@@ -37,8 +37,9 @@ enum ScanCommand {
         return DuoPose.ExitCode.success
     }
 
-    /// Exit 1 when the matrix's app block disagrees with the code: one line per drifted key, or with
-    /// `--json` one object; only the keys a matrix with `app.scan` states are compared.
+    /// Exit 1 when the matrix's app block disagrees with the code, or when files that could settle
+    /// a key were not read: one line per drifted key, or with `--json` one object; only the keys a
+    /// matrix with `app.scan` states are compared.
     private static func check(_ result: ScanResult, matrixPath: String, json: Bool, context: Context) -> Int32 {
         let matrix: LoadedMatrix
         switch context.loadMatrices([matrixPath]) {
@@ -48,7 +49,7 @@ enum ScanCommand {
         let check = ScanCheck(
             result, app: matrix.matrix.app, stated: matrix.matrix.appScan?.statedKeys, matrixPath: matrixPath)
         context.stdout.write(json ? check.json : check.text)
-        return check.drift.isEmpty ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
+        return check.agrees ? DuoPose.ExitCode.success : DuoPose.ExitCode.failure
     }
 
     /// `--sarif FILE` with `--docs` and `--sarif-root`, checked before the scan.

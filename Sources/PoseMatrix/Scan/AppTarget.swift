@@ -73,13 +73,17 @@ struct AppTarget: Sendable {
         return true
     }
 
-    /// `INFOPLIST_FILE` as a path from the tree's root, `$(SRCROOT)` and `$(PROJECT_DIR)` removed.
+    /// `INFOPLIST_FILE` as a path from the tree's root, `$(SRCROOT)` and `$(PROJECT_DIR)` removed; nil
+    /// when it is not set, or when it names a file outside the tree (an absolute path, or one whose
+    /// `..` lead above the root), which is never read.
     var infoPlistPath: String? {
         guard var path = settings["INFOPLIST_FILE"]?.value, !path.isEmpty else { return nil }
         for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/", "./"] where path.hasPrefix(prefix) {
             path.removeFirst(prefix.count)
         }
-        return Self.normalized(projectFolder.isEmpty ? path : projectFolder + "/" + path)
+        guard !path.hasPrefix("/") else { return nil }
+        let inTree = Self.normalized(projectFolder.isEmpty ? path : projectFolder + "/" + path)
+        return inTree == ".." || inTree.hasPrefix("../") ? nil : inTree
     }
 
     /// `a/b/../c` → `a/c`.

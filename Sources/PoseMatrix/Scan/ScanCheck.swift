@@ -23,30 +23,47 @@ public struct ScanCheck: Sendable {
         drift = result.drift(from: app).filter { checked.contains($0.key) }
     }
 
-    /// One line per drifted key, then the verdict line naming the matrix and the tree.
+    /// Whether the matrix agrees with the code: no key drifts, and none is unknown because a file
+    /// that could settle it was not read (a key the check cannot see is not agreement).
+    public var agrees: Bool { drift.isEmpty && result.unread.allSatisfy(\.keys.isEmpty) }
+
+    /// One line per drifted key, one per group of keys left unknown by files not read, then the
+    /// verdict line naming the matrix and the tree.
     public var text: String {
         var text = ""
         for item in drift { text += ("drift: " + item.description).oneLine + "\n" }
+        var notRead = 0
+        for (keys, files) in result.unreadGroups {
+            notRead += keys.count
+            let line = "not read: " + keys.map(\.rawValue).joined(separator: ", ") + ": unknown, as "
+            text += (line + ScanResult.named(files.map(\.description)) + " could settle them").oneLine + "\n"
+        }
         let checkedCount = counted(checked.count, "key")
         let taken = fromCode.map { ", \($0.count) from the code" } ?? ""
-        if drift.isEmpty {
+        if !drift.isEmpty {
             text +=
-                "\(matrixPath): the app block agrees with \(result.root) "
-                + "(\(checkedCount) checked\(taken), \(result.unknown.count) unknown)\n"
+                "\(matrixPath): the app block disagrees with \(result.root) on \(drift.count) of \(checkedCount)\(taken)".oneLine
+        } else if notRead > 0 {
+            text +=
+                "\(matrixPath): cannot tell whether the app block agrees with \(result.root): "
+                + "\(counted(notRead, "key")) rest on files not read (\(checkedCount) checked\(taken))".oneLine
         } else {
-            text += "\(matrixPath): the app block disagrees with \(result.root) on \(drift.count) of \(checkedCount)\(taken)\n"
+            text +=
+                ("\(matrixPath): the app block agrees with \(result.root) "
+                + "(\(checkedCount) checked\(taken), \(result.unknown.count) unknown)").oneLine
         }
-        return text
+        return text + "\n"
     }
 
     /// One object on one line, keys in alphabetical order: `agrees`, `app` (the tree), `checked`,
     /// `drift` (`[{code, file, key, line, matrix, text}]`), `fromCode` (empty without `app.scan`),
-    /// `matrix` (the file) and `unknown`.
+    /// `matrix` (the file), `unknown` and `unread` (`[{file, keys, line, reason}]`, the files not
+    /// read that leave keys unknown; `agrees` is false when there is one).
     public var json: String {
         var json = JSONWriter(capacity: 1024)
         json.beginObject()
         json.key("agrees")
-        json.bool(drift.isEmpty)
+        json.bool(agrees)
         json.member("app", result.root)
         json.key("checked")
         json.strings(checked.map(\.rawValue))
@@ -70,6 +87,10 @@ public struct ScanCheck: Sendable {
         json.member("matrix", matrixPath)
         json.key("unknown")
         json.strings(result.unknown.map(\.rawValue))
+        json.key("unread")
+        json.beginArray()
+        for file in result.unread where !file.keys.isEmpty { file.write(into: &json) }
+        json.endArray()
         json.endObject()
         json.text("\n")
         return String(decoding: json.buffer.bytes, as: UTF8.self)

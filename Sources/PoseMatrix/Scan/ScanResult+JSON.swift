@@ -1,7 +1,7 @@
 /// `--json`: the scan for machines, written by ``JSONWriter``. Every object's keys are in
 /// alphabetical order, the order the output has always had.
 extension ScanResult {
-    /// One object: `app`, `evidence`, `filesRead`, `findings`, `inventory`, `project`, `skipped`, `unknown`.
+    /// One object: `app`, `evidence`, `filesRead`, `findings`, `inventory`, `project`, `skipped`, `unknown`, `unread`.
     public var json: String {
         var json = JSONWriter(capacity: 4096)
         json.beginObject()
@@ -25,6 +25,10 @@ extension ScanResult {
         skipped.write(into: &json)
         json.key("unknown")
         json.strings(unknown.map(\.rawValue))
+        json.key("unread")
+        json.beginArray()
+        for file in unread { file.write(into: &json) }
+        json.endArray()
         json.endObject()
         json.text("\n")
         return String(decoding: json.buffer.bytes, as: UTF8.self)
@@ -93,12 +97,27 @@ extension InventoryItem {
     }
 }
 
+extension UnreadFile {
+    /// `{file, keys, line, reason}`.
+    func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("file", file)
+        json.key("keys")
+        json.strings(keys.map(\.rawValue))
+        json.member("line", line)
+        json.member("reason", reason)
+        json.endObject()
+    }
+}
+
 extension SourceTree.Skipped {
     /// How many files the walk left out, by reason.
     func write(into json: inout JSONWriter) {
         json.beginObject()
         json.member("binary", binary)
+        json.member("duplicates", duplicates)
         json.member("linkLoops", linkLoops)
+        json.member("malformed", malformed)
         json.member("otherProjects", vendored)
         json.member("otherTargets", otherTargets)
         json.member("outsideTree", outside)

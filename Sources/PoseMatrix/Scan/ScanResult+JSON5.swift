@@ -1,5 +1,8 @@
 /// The default output: a JSON5 `app` block with `// file:line` evidence, ready to paste into a matrix.
 extension ScanResult {
+    /// How many unread files a line of the block names; `--json` names them all.
+    static let namedUnread = 10
+
     public var json5: String {
         var text = "// duo-pose scan \(root): \(project), \(counted(filesRead, "file")) read\(skippedNote)\n\"app\": {\n"
         var group: String?
@@ -14,23 +17,45 @@ extension ScanResult {
         }
         if group != nil { text += "  },\n" }
         text += "},\n"
-        if !unknown.isEmpty { text += "// unknown: " + unknown.map(\.rawValue).joined(separator: ", ") + "\n" }
+        let notRead = Set(unread.flatMap(\.keys))
+        let plain = unknown.filter { !notRead.contains($0) }
+        if !plain.isEmpty { text += "// unknown: " + plain.map(\.rawValue).joined(separator: ", ") + "\n" }
+        for (keys, files) in unreadGroups {
+            text +=
+                "// unknown, as files that could settle them were not read: "
+                + keys.map(\.rawValue).joined(separator: ", ") + ": " + Self.named(files.map(\.place)) + "\n"
+        }
         for finding in findings {
             text += "// \(finding.rule.rawValue) \(finding.location.file):\(finding.location.line): \(finding.message)\n"
         }
         return text
     }
 
-    /// `, 3 skipped (2 binary, 1 link loop)` or nothing.
+    /// The unread files that leave keys unknown, grouped by the keys, in key order.
+    var unreadGroups: [(keys: [ScanKey], files: [UnreadFile])] {
+        var groups: [[ScanKey]: [UnreadFile]] = [:]
+        for file in unread where !file.keys.isEmpty { groups[file.keys, default: []].append(file) }
+        return groups.map { (keys: $0.key, files: $0.value) }.sorted { $0.keys.first! < $1.keys.first! }
+    }
+
+    /// `a, b, c` or `a, b, … and 3 more`.
+    static func named(_ items: [String]) -> String {
+        let shown = items.prefix(namedUnread).joined(separator: ", ")
+        return items.count > namedUnread ? shown + " and \(items.count - namedUnread) more" : shown
+    }
+
+    /// `, 3 skipped (2 binary, 1 link loop): App/Blob.swift (binary), …` or nothing: the counts, then
+    /// each file not read, with why.
     var skippedNote: String {
         guard skipped.total > 0 else { return "" }
         let parts = [
             (skipped.binary, "binary"), (skipped.huge, "too large"), (skipped.linkLoops, "link loop"),
-            (skipped.outside, "outside the tree"),
-            (skipped.unreadable, "unreadable"), (skipped.vendored, "in another project"),
-            (skipped.otherTargets, "in another target"),
+            (skipped.outside, "outside the tree"), (skipped.unreadable, "unreadable"), (skipped.malformed, "malformed"),
+            (skipped.vendored, "in another project"), (skipped.otherTargets, "in another target"),
+            (skipped.duplicates, "another name of a file read"),
         ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-        return ", \(skipped.total) skipped (" + parts.joined(separator: ", ") + ")"
+        let files = unread.isEmpty ? "" : ": " + Self.named(unread.map(\.description))
+        return ", \(skipped.total) skipped (" + parts.joined(separator: ", ") + ")" + files
     }
 }
 

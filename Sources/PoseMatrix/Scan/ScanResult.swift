@@ -42,6 +42,24 @@ public struct InventoryItem: Sendable, Hashable {
     public var count: Int
 }
 
+/// A file the scan could not read (or a folder it could not enter, or a setting naming a file it
+/// would not read), why, and the keys that it leaves unknown.
+public struct UnreadFile: Sendable, Hashable {
+    /// The path from the tree's root; for a setting, the file that states it.
+    public var file: String
+    /// The setting's line, or where a reader stopped; 0 for the whole file.
+    public var line: Int
+    public var reason: String
+    /// The keys whose value would rest on the absence of a form this file could hold.
+    public var keys: [ScanKey]
+
+    /// `file` or `file:line`.
+    var place: String { line > 0 ? "\(file):\(line)" : file }
+
+    /// `file[:line] (reason)`.
+    var description: String { place + " (\(reason))" }
+}
+
 /// What `duo-pose scan` found in an app's tree.
 public struct ScanResult: Sendable {
     /// The root as the user named it.
@@ -57,6 +75,8 @@ public struct ScanResult: Sendable {
     /// How many files were read, and what the walk left out.
     public var filesRead = 0
     var skipped = SourceTree.Skipped()
+    /// What could not be read, by path, each with the keys it leaves unknown.
+    public var unread: [UnreadFile] = []
 
     public func value(_ key: ScanKey) -> ScanValue? {
         evidence.first { $0.key == key }?.value

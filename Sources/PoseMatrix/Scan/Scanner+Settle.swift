@@ -1,29 +1,17 @@
 /// Turns what was read into the app block: one value per key with its evidence, or unknown.
 extension Scanner {
-    static func settle(_ result: inout ScanResult, plist: [String: PlistEntry]?, target: AppTarget, facts: SourceFacts) {
-        var settled: [ScanKey: ScanEvidence] = [:]
-        var notApplicable: Set<ScanKey> = []
-        func set(_ key: ScanKey, _ value: ScanValue, _ location: ScanLocation) {
-            settled[key] = ScanEvidence(key: key, value: value, location: location)
+    static func settle(
+        _ result: inout ScanResult, plist: [String: PlistEntry]?, target: AppTarget, settlement: inout Settlement
+    ) {
+        if let plist { settlePlist(&result, plist: plist, target: target, settlement: &settlement) }
+        settleWindow(&settlement)
+        settleCamera(&settlement)
+        settleState(&settlement)
+        let facts = settlement.facts
+        result.evidence = settlement.settled.values.sorted { $0.key < $1.key }
+        result.unknown = ScanKey.allCases.filter {
+            settlement.settled[$0] == nil && !settlement.notApplicable.contains($0)
         }
-        func absent(_ what: String) -> ScanLocation {
-            ScanLocation(file: "", line: 0, text: "no \(what) in \(counted(facts.sourceFiles, "source file"))")
-        }
-        if let plist { settlePlist(&result, plist: plist, target: target, set: set) }
-        settleWindow(facts, set: set, absent: absent, notApplicable: &notApplicable)
-        settleCamera(facts, set: set, absent: absent, notApplicable: &notApplicable)
-        // Saving on `.inactive` at all is what loses work, so an inactive save settles the key.
-        if let candidates = facts.candidates[.stateSavesOn] {
-            let chosen = candidates.first { $0.value == .choice("inactive") } ?? candidates[0]
-            set(.stateSavesOn, chosen.value, chosen.location)
-        }
-        if facts.inventory["hinge"] == nil {
-            notApplicable.insert(.hingeEffectReset)
-        } else if let first = facts.candidates[.hingeEffectReset]?.first, !facts.unsettled.contains(.hingeEffectReset) {
-            set(.hingeEffectReset, first.value, first.location)
-        }
-        result.evidence = settled.values.sorted { $0.key < $1.key }
-        result.unknown = ScanKey.allCases.filter { settled[$0] == nil && !notApplicable.contains($0) }
         result.findings += facts.findings
         if let session = facts.inventory["AVCaptureSession"], facts.inventory["direction coordinator"] == nil {
             result.findings.append(
@@ -39,38 +27,47 @@ extension Scanner {
     }
 
     /// `multipleScenes`, `requiresFullScreen` and `orientations` from the target's Info.plist entries; DUO015.
-    static func settlePlist(_ result: inout ScanResult, plist: [String: PlistEntry], target: AppTarget, set: Setter) {
+    /// A key the entries lack is `false` (orientations: unknown), unless the file was not read.
+    static func settlePlist(
+        _ result: inout ScanResult, plist: [String: PlistEntry], target: AppTarget, settlement: inout Settlement
+    ) {
         let declared =
             target.settings["INFOPLIST_FILE"]?.location ?? target.settings["GENERATE_INFOPLIST_FILE"]?.location
             ?? target.infoPlistDeclaration ?? ScanLocation(file: target.projectFile, line: 1, text: "")
-        let scenes = plist[InfoPlist.multipleScenes] ?? PlistEntry(value: .bool(false), location: declared)
-        set(.multipleScenes, scenes.value, scenes.location)
-        if scenes.value == .bool(false) {
-            result.findings.append(
-                ScanFinding(
-                    rule: .DUO015, location: scenes.location,
-                    message:
-                        "the app target \(target.name) does not set UIApplicationSupportsMultipleScenes: it gets one window"))
+        if let scenes = plist[InfoPlist.multipleScenes] {
+            settlement.found(.multipleScenes, scenes.value, scenes.location)
         } else {
-            result.inventory.append(
-                InventoryItem(name: "UIApplicationSupportsMultipleScenes", location: scenes.location, count: 1))
+            settlement.unlessPlistUnread(.multipleScenes, .bool(false), declared)
         }
-        let fullScreen = plist[InfoPlist.requiresFullScreen] ?? PlistEntry(value: .bool(false), location: declared)
-        set(.requiresFullScreen, fullScreen.value, fullScreen.location)
-        if let entry = plist[InfoPlist.iPhoneOrientations] ?? plist[InfoPlist.orientations],
-            case .list(let names) = entry.value
-        {
-            let found = Orientation.allCases.filter { orientation in
-                names.contains { $0.lowercased().contains(orientation.rawValue) }
+        if let scenes = settlement.settled[.multipleScenes] {
+            if scenes.value == .bool(false) {
+                result.findings.append(
+                    ScanFinding(
+                        rule: .DUO015, location: scenes.location,
+                        message:
+                            "the app target \(target.name) does not set UIApplicationSupportsMultipleScenes: it gets one window"))
+            } else {
+                result.inventory.append(
+                    InventoryItem(name: "UIApplicationSupportsMultipleScenes", location: scenes.location, count: 1))
             }
-            if !found.isEmpty { set(.orientations, .list(found.map(\.rawValue)), entry.location) }
         }
-
+        if let fullScreen = plist[InfoPlist.requiresFullScreen] {
+            settlement.found(.requiresFullScreen, fullScreen.value, fullScreen.location)
+        } else {
+            settlement.unlessPlistUnread(.requiresFullScreen, .bool(false), declared)
+        }
+        settleOrientations(plist, settlement: &settlement)
     }
 
-    /// The one value all candidates agree on, or nil when they disagree or there are none.
-    static func agreed(_ candidates: [ScanEvidence]?) -> ScanEvidence? {
-        guard let first = candidates?.first, candidates!.allSatisfy({ $0.value == first.value }) else { return nil }
-        return first
+    /// The `~iphone` list over the generic one; the file's list and the generated one are combined,
+    /// so a generated list alone is unknown when the file was not read.
+    private static func settleOrientations(_ plist: [String: PlistEntry], settlement: inout Settlement) {
+        guard let entry = plist[InfoPlist.iPhoneOrientations] ?? plist[InfoPlist.orientations],
+            case .list(let names) = entry.value
+        else { return settlement.plistUnread(.orientations) }
+        let found = Orientation.allCases.filter { orientation in
+            names.contains { $0.lowercased().contains(orientation.rawValue) }
+        }
+        if !found.isEmpty { settlement.unlessPlistUnread(.orientations, .list(found.map(\.rawValue)), entry.location) }
     }
 }

@@ -18,76 +18,66 @@ public enum Scanner {
         guard isFolder.boolValue else {
             throw ScanError(cause: .missing, description: "\(path): is a file, not an app's folder")
         }
-        var tree = SourceTree(root: URL(fileURLWithPath: path))
-        guard let target = appTarget(in: &tree) else {
-            throw ScanError(
-                cause: .notAnApp,
-                description:
-                    "\(path): not an iOS app: no application target for iPhone in an .xcodeproj, an XcodeGen project.yml or a Tuist Project.swift "
-                    + "(\(counted(tree.files.count, "file")) looked at)")
-        }
+        var tree = SourceTree(root: path)
+        guard let target = appTarget(in: &tree) else { throw notAnApp(path, tree: tree) }
         var result = ScanResult(root: path, project: target.projectFile)
-        let (plist, plistFileRead) = infoPlist(target, tree: &tree)
+        let plist = infoPlist(target, tree: &tree)
+        let scope = SourceScope(tree: tree, target: target)
         var facts = SourceFacts()
-        let folder = target.projectFolder
-        let otherProjects = Set(projectFolders(tree)).subtracting([folder]).filter { other in
-            !(folder == other || folder.hasPrefix(other + "/") || other.isEmpty)
+        for file in tree.files where SourceFile.isSource(file.path) {
+            guard scope.isApp(file.path, counting: &tree.skipped) else { continue }
+            guard let bytes = tree.bytes(of: file) else { continue }
+            facts.read(SourceFile(path: file.path, text: String(decoding: bytes, as: UTF8.self)))
         }
-        for file in tree.files where [".swift", ".m", ".mm"].contains(where: file.path.hasSuffix) {
-            if otherProjects.contains(where: { file.path.hasPrefix($0 + "/") }) {
-                tree.skipped.vendored += 1
-                continue
-            }
-            if target.otherTargetFolders.contains(where: { file.path.hasPrefix($0 + "/") }) {
-                tree.skipped.otherTargets += 1
-                continue
-            }
-            guard let text = tree.text(of: file) else { continue }
-            facts.read(SourceFile(path: file.path, text: text))
-        }
-        result.filesRead = facts.sourceFiles + 1 + (plistFileRead ? 1 : 0)
-        settle(&result, plist: plist, target: target, facts: facts)
+        result.filesRead = facts.sourceFiles + 1 + (plist.fileRead ? 1 : 0)
+        var ignored = SourceTree.Skipped()
+        let unreadSources = tree.unread.filter { $0.couldHoldSources && scope.isApp($0.path, counting: &ignored) }
+        var settlement = Settlement(facts: facts, unreadSources: unreadSources, unreadPlist: plist.unread)
+        settle(&result, plist: plist.entries, target: target, settlement: &settlement)
         result.skipped = tree.skipped
+        result.unread = settlement.unreadFiles(tree.unread)
         return result
     }
 
-    /// The folders (relative to the root) that hold a project description.
-    private static func projectFolders(_ tree: SourceTree) -> [String] {
-        tree.files.compactMap { file in
-            if file.path.hasSuffix(".xcodeproj/project.pbxproj") {
-                return file.path.split(separator: "/").dropLast(2).joined(separator: "/")
-            }
-            return isXcodeGen(file) ? file.path.split(separator: "/").dropLast().joined(separator: "/") : nil
-        }
+    /// Exit 65's error: what was looked for, how many files were looked at, and the project
+    /// descriptions that could not be read.
+    private static func notAnApp(_ path: String, tree: SourceTree) -> ScanError {
+        let projects = tree.unread.filter { isProjectDescription($0.path) }
+        let notRead = projects.isEmpty ? "" : "; not read: " + projects.map(\.description).joined(separator: ", ")
+        return ScanError(
+            cause: .notAnApp,
+            description:
+                "\(path): not an iOS app: no application target for iPhone in an .xcodeproj, an XcodeGen project.yml or a Tuist Project.swift "
+                + "(\(counted(tree.files.count, "file")) looked at\(notRead))")
     }
 
-    private static func isXcodeGen(_ file: SourceTree.File) -> Bool {
+    private static func isProjectDescription(_ path: String) -> Bool {
+        path.hasSuffix(".xcodeproj/project.pbxproj") || path == "project.yml" || path.hasSuffix("/project.yml")
+            || path == "Project.swift" || path.hasSuffix("/Project.swift")
+    }
+
+    static func isXcodeGen(_ file: SourceTree.File) -> Bool {
         file.path == "project.yml" || file.path.hasSuffix("/project.yml")
     }
 
     /// The app target of the project nearest the root (the shallowest; by path among equals).
     private static func appTarget(in tree: inout SourceTree) -> AppTarget? {
-        let projects = tree.files.filter { $0.path.hasSuffix(".xcodeproj/project.pbxproj") }
-            .sorted { ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path) }
-        for file in projects {
+        func nearestFirst(_ files: [SourceTree.File]) -> [SourceTree.File] {
+            files.sorted { ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path) }
+        }
+        for file in nearestFirst(tree.files.filter { $0.path.hasSuffix(".xcodeproj/project.pbxproj") }) {
             guard let text = tree.text(of: file) else { continue }
             var configs = tree
             let project = XcodeProject(path: file.path, text: text) { name in configuration(name, in: &configs) }
             if let target = project?.appTarget() { return target }
         }
         // An XcodeGen project that was not generated: its project.yml describes the same target.
-        let specs = tree.files.filter(isXcodeGen).sorted {
-            $0.path.split(separator: "/").count < $1.path.split(separator: "/").count
-        }
-        for file in specs {
+        for file in nearestFirst(tree.files.filter(isXcodeGen)) {
             guard let text = tree.text(of: file) else { continue }
             if let target = XcodeGenProject.appTarget(path: file.path, text: text) { return target }
         }
         // A Tuist project that was not generated: its Project.swift (one per project, nearest the root first).
-        let manifests = tree.files.filter { $0.path == "Project.swift" || $0.path.hasSuffix("/Project.swift") }.sorted {
-            ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path)
-        }
-        for file in manifests {
+        for file in nearestFirst(tree.files.filter { $0.path == "Project.swift" || $0.path.hasSuffix("/Project.swift") }) {
             guard let text = tree.text(of: file) else { continue }
             if let target = TuistProject.appTarget(path: file.path, text: text) { return target }
         }
@@ -101,21 +91,5 @@ public enum Scanner {
             let text = tree.text(of: file)
         else { return [:] }
         return XCConfig.settings(path: file.path, text: text) { configuration($0, in: &tree, depth: depth + 1) }
-    }
-
-    /// The target's Info.plist entries: the file `INFOPLIST_FILE` names, with the generated keys over it;
-    /// nil when the target has neither; and whether the file was read.
-    private static func infoPlist(_ target: AppTarget, tree: inout SourceTree) -> ([String: PlistEntry]?, Bool) {
-        // XcodeGen writes `info.properties`, and Tuist its manifest's Info.plist, into the file it generates:
-        // they are the file.
-        var file = target.properties
-        if file == nil, let path = target.infoPlistPath,
-            let data = FileManager.default.contents(atPath: tree.root.appendingPathComponent(path).path)
-        {
-            file = InfoPlist.entries(path: path, data: data)
-        }
-        let generated = InfoPlist.generated(target.settings)
-        if file == nil && generated == nil { return (nil, false) }
-        return (InfoPlist.merged(file: file ?? [:], generated: generated ?? [:]), file != nil && target.properties == nil)
     }
 }

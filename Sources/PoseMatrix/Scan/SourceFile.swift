@@ -15,9 +15,15 @@ struct SourceFile {
     /// With `keepingStrings` (a manifest read as data), string literals are tokens too: see ``string(at:)``.
     init(path: String, text: String, keepingStrings: Bool = false) {
         self.path = path
-        self.tokens = Conditions.iPhoneTokens(Tokenizer.tokens(of: text, keepingStrings: keepingStrings))
+        let tokens = Tokenizer.tokens(of: text, keepingStrings: keepingStrings, nestingComments: path.hasSuffix(".swift"))
+        self.tokens = Conditions.iPhoneTokens(tokens)
         self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         self.enclosingType = Self.types(of: tokens)
+    }
+
+    /// Whether the rules read the file at `path`: Swift and Objective-C sources.
+    static func isSource(_ path: String) -> Bool {
+        path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".mm")
     }
 
     /// The token's text; a kept string literal in quotes, so that it never reads as a word or a bracket.

@@ -1,123 +1,87 @@
 import Foundation
 
 /// The files of an app's tree that the scanner reads, found in one walk that never follows a
-/// link out of the tree or twice, never reads a huge or binary file and never stops at a folder
-/// it cannot open.
+/// link out of the tree, never enters a folder twice, never stops at a folder it cannot open,
+/// and keeps one name for a file that several links reach. What it could not read is kept with
+/// the reason, so that a key is never settled by the absence of a form a file it skipped holds.
 struct SourceTree: Sendable {
-    /// What the walk left out, counted for the summary line.
+    /// What the walk and the reads left out, counted for the summary line.
     struct Skipped: Sendable, Hashable {
         var binary = 0
         var huge = 0
         var linkLoops = 0
-        /// Links to files or folders outside the tree: another app's project, `/proc`.
+        /// Links to files or folders outside the tree, and settings naming a file outside it.
         var outside = 0
         var unreadable = 0
         var vendored = 0
         var otherTargets = 0
+        /// Names of a file read under another name (a link to it, a hard link).
+        var duplicates = 0
+        /// Files read but not understood: nested too deep, or not in their format.
+        var malformed = 0
 
-        var total: Int { binary + huge + linkLoops + outside + unreadable + vendored + otherTargets }
+        var total: Int {
+            binary + huge + linkLoops + outside + unreadable + vendored + otherTargets + duplicates + malformed
+        }
     }
 
-    /// One file: its path relative to the tree's root, with `/` separators.
+    /// One file: its path relative to the tree's root, with `/` separators, and the names that lead to it.
     struct File: Sendable, Hashable {
         var path: String
-        var url: URL
+        /// The folder and file names from the root, as the file system has them.
+        var components: [[UInt8]]
+        var id: TreeFiles.FileID
+        /// Whether the last name is a link (the file is also reached by its own name, perhaps).
+        var isLink = false
     }
 
     /// Files above this size are not read: no source or project file of an app comes near it.
     static let largestFile = 4 << 20
+    /// Folders nested deeper than this are not entered: no app's tree comes near it.
+    static let deepestFolder = 64
     /// Folders of tools, dependencies and build products: not the app's own code.
     static let ignoredFolders: Set<String> = [
         ".git", ".build", ".swiftpm", "build", "DerivedData", "Pods", "Carthage", "node_modules", "xcuserdata",
     ]
 
-    var root: URL
+    var root: String
     var files: [File] = []
     var skipped = Skipped()
-    /// The root with every link in its path resolved, which a followed link must stay under.
-    private let resolvedRoot: String
+    /// What could not be read, in the order met.
+    var unread: [Unread] = []
+    /// The tree's root, which a followed link must lead back under.
+    private(set) var rootID = TreeFiles.FileID(stat())
+    private var byPath: [String: Int] = [:]
 
     /// Walks the tree under `root`, sorted by path so that output never depends on the file system's order.
-    init(root: URL) {
+    init(root: String) {
         self.root = root
-        resolvedRoot = Self.resolved(root.path) ?? root.path
-        var visited: Set<[UInt64]> = []
-        walk(root, relative: "", visited: &visited)
-        files.sort { $0.path < $1.path }
+        var walk = TreeWalk(root: root)
+        walk.run()
+        rootID = walk.rootID
+        skipped = walk.skipped
+        unread = walk.unread
+        files = Self.distinct(walk.files, skipped: &skipped)
+        for (index, file) in files.enumerated() { byPath[file.path] = index }
     }
 
-    /// The path with every link in it resolved, or nil when it leads nowhere.
-    private static func resolved(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Whether a resolved path is the tree itself or in it.
-    private func isInside(_ target: String) -> Bool {
-        target == resolvedRoot || target.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
-    }
-
-    private mutating func walk(_ folder: URL, relative: String, visited: inout Set<[UInt64]>) {
-        var info = stat()
-        guard stat(folder.path, &info) == 0 else {
-            skipped.unreadable += 1
-            return
-        }
-        guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else {
-            skipped.linkLoops += 1
-            return
-        }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-            skipped.unreadable += 1
-            return
-        }
-        for name in names.sorted() where !Self.ignoredFolders.contains(name) {
-            let url = folder.appendingPathComponent(name)
-            let path = relative.isEmpty ? name : relative + "/" + name
-            var entry = stat()
-            guard lstat(url.path, &entry) == 0 else {
-                skipped.unreadable += 1
+    /// One entry per file: a name that is not a link beats links to it, then the first path.
+    private static func distinct(_ found: [File], skipped: inout Skipped) -> [File] {
+        var chosen: [TreeFiles.FileID: File] = [:]
+        for file in found {
+            guard let other = chosen[file.id] else {
+                chosen[file.id] = file
                 continue
             }
-            if (entry.st_mode & S_IFMT) == S_IFLNK {
-                guard let target = Self.resolved(url.path), stat(url.path, &entry) == 0 else {
-                    skipped.unreadable += 1  // a link to nothing
-                    continue
-                }
-                guard isInside(target) else {
-                    skipped.outside += 1
-                    continue
-                }
-            }
-            if (entry.st_mode & S_IFMT) == S_IFDIR {
-                if name.hasSuffix(".xcodeproj") {
-                    addProject(in: url, path: path)
-                } else if !name.hasSuffix(".xcassets") && !name.hasSuffix(".xcworkspace") {
-                    walk(url, relative: path, visited: &visited)
-                }
-            } else if (entry.st_mode & S_IFMT) == S_IFREG && Self.isRead(name) {
-                if Int(entry.st_size) > Self.largestFile {
-                    skipped.huge += 1
-                } else {
-                    files.append(File(path: path, url: url))
-                }
-            }
+            skipped.duplicates += 1
+            if (file.isLink ? 1 : 0, file.path) < (other.isLink ? 1 : 0, other.path) { chosen[file.id] = file }
         }
+        return chosen.values.sorted { $0.path < $1.path }
     }
 
-    /// An `.xcodeproj`'s project file, unless it is a link out of the tree (another checkout's
-    /// project would be read as the app's); a link to nothing is counted when it cannot be read.
-    private mutating func addProject(in folder: URL, path: String) {
-        let project = folder.appendingPathComponent("project.pbxproj")
-        var entry = stat()
-        if lstat(project.path, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFLNK, let target = Self.resolved(project.path),
-            !isInside(target)
-        {
-            skipped.outside += 1
-            return
-        }
-        files.append(File(path: path + "/project.pbxproj", url: project))
+    /// The file at a path from the root, if the walk found it there.
+    func file(at path: String) -> File? {
+        byPath[path].map { files[$0] }
     }
 
     /// The files any rule reads: sources, property lists, project descriptions and build settings.
@@ -126,16 +90,40 @@ struct SourceTree: Sendable {
         return suffixes.contains { name.hasSuffix($0) }
     }
 
-    /// The file's text, or nil (counted) when it holds NUL bytes or is not UTF-8: a binary file.
+    /// The file's bytes, or nil (kept in ``unread``) when it cannot be read, is over 4 MiB or, unless
+    /// `binaryAllowed` (a binary property list), holds NUL bytes. Bytes that are not UTF-8 are read:
+    /// the rules look for ASCII names, and evidence shows such bytes as U+FFFD.
+    mutating func bytes(of file: File, binaryAllowed: Bool = false) -> [UInt8]? {
+        switch TreeFiles.read(root: root, components: file.components, limit: Self.largestFile) {
+        case .success(let bytes):
+            guard binaryAllowed || !bytes.prefix(8192).contains(0) else {
+                record(Unread(path: file.path, reason: .binary))
+                return nil
+            }
+            return bytes
+        case .failure(.tooLarge):
+            record(Unread(path: file.path, reason: .tooLarge))
+        case .failure(.notRegular):
+            record(Unread(path: file.path, reason: .unreadable("not a regular file")))
+        case .failure(.system(let code)):
+            record(Unread(path: file.path, reason: .unreadable(systemReason(code))))
+        }
+        return nil
+    }
+
+    /// The file's text, bytes that are not UTF-8 as U+FFFD; nil as for ``bytes(of:binaryAllowed:)``.
     mutating func text(of file: File) -> String? {
-        guard let data = FileManager.default.contents(atPath: file.url.path) else {
-            skipped.unreadable += 1
-            return nil
-        }
-        guard !data.prefix(8192).contains(0), let text = String(data: data, encoding: .utf8) else {
-            skipped.binary += 1
-            return nil
-        }
-        return text
+        bytes(of: file).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// What the walk or a read found about `path`, if it could not be read.
+    func unread(at path: String) -> Unread? {
+        unread.first { $0.path == path }
+    }
+
+    /// Keeps what could not be read, and counts it.
+    mutating func record(_ entry: Unread) {
+        unread.append(entry)
+        entry.reason.count(in: &skipped)
     }
 }

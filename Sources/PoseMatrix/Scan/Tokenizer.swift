@@ -14,19 +14,22 @@ struct Token: Sendable, Hashable {
 struct Tokenizer {
     private let bytes: [UInt8]
     private let keepsStrings: Bool
+    /// Swift's block comments nest; C's and Objective-C's end at the first `*/`.
+    private let nestsComments: Bool
     private var index = 0
     private var line = 1
     private var tokens: [Token] = []
 
-    static func tokens(of text: String, keepingStrings: Bool = false) -> [Token] {
-        var tokenizer = Tokenizer(bytes: Array(text.utf8), keepsStrings: keepingStrings)
+    static func tokens(of text: String, keepingStrings: Bool = false, nestingComments: Bool = true) -> [Token] {
+        var tokenizer = Tokenizer(bytes: Array(text.utf8), keepsStrings: keepingStrings, nestsComments: nestingComments)
         tokenizer.run()
         return tokenizer.tokens
     }
 
-    private init(bytes: [UInt8], keepsStrings: Bool) {
+    private init(bytes: [UInt8], keepsStrings: Bool, nestsComments: Bool) {
         self.bytes = bytes
         self.keepsStrings = keepsStrings
+        self.nestsComments = nestsComments
     }
 
     private func peek(_ offset: Int = 0) -> UInt8 {
@@ -92,11 +95,12 @@ struct Tokenizer {
         while index < bytes.count && peek() != UInt8(ascii: "\n") { advance() }
     }
 
-    /// Swift block comments nest; Objective-C ones never contain `/*`, so nesting is harmless.
+    /// A block comment: in Swift `/*` inside it opens a nested one; in Objective-C it is text, so
+    /// `/* Resources/*.plist */` ends at its `*/`.
     private mutating func skipBlockComment() {
         var depth = 0
         repeat {
-            if peek() == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
+            if peek() == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") && (nestsComments || depth == 0) {
                 depth += 1
                 advance()
             } else if peek() == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/") {
