@@ -70,7 +70,7 @@ struct RegionModelTests {
             provenance: .measured, source: "M AX-DGb, AX-PR"),
         Fact(
             name: "[M AX-DGb] flat: the safe area's middle is 42 pt before the crease", steps: p3,
-            observable: .safeAreaCenter, value: "-42", provenance: .measured, source: "M AX-DGb"),
+            observable: .safeAreaCenter, value: "-42", provenance: .measured, source: "M AX-DGb, AX-PR"),
         Fact(
             name: "[M AX-DGb] book: the fold keeps its frame", steps: p5, observable: .foldFrame, value: "455.5,0,40,669",
             provenance: .measured, source: "M AX-DGb"),
@@ -81,8 +81,8 @@ struct RegionModelTests {
             name: "[M AX-PR] book: the divider's sides were measured", steps: p5, observable: .foldAfter, value: "371.5",
             provenance: .measured, source: "M AX-DGb, AX-PR"),
         Fact(
-            name: "[M AX-DGb] book: the crease offset was measured flat only", steps: p5, observable: .safeAreaCenter,
-            value: "-42", provenance: .inference, source: "I from M AX-DGb (simulator, measured flat only)"),
+            name: "[M AX-DGb] book: the crease offset rests on the frame and safe area measured there, as fold.before does",
+            steps: p5, observable: .safeAreaCenter, value: "-42", provenance: .measured, source: "M AX-DGb, AX-PR"),
         Fact(
             name: "[I] tabletop: the band turned a quarter", steps: p6, observable: .foldFrame, value: "0,455.5,669,40",
             provenance: .inference, source: "I from M AX-DGb: the landscape band turned a quarter"),
@@ -130,7 +130,7 @@ struct RegionModelTests {
         Fact(
             name: "right-to-left: the safe area's middle lies toward the trailing edge", steps: p3,
             direction: .rightToLeft, observable: .safeAreaCenter, value: "42", provenance: .inference,
-            source: "I from M AX-DGb (simulator, measured flat only)"),
+            source: "I from M AX-DGb, AX-PR (simulator, measured book, flat only)"),
     ]
 
     @Test("observes each region fact with its provenance", arguments: facts)

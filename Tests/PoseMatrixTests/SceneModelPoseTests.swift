@@ -62,7 +62,20 @@ struct SceneModelPoseTests {
             value: "1", provenance: .apple, source: "A DocUIK; M S0"),
         Fact(
             name: "[M AX-PR] flat to book to flat adds no geometry update to the opening's one", steps: [.open, .book, .open],
+            observable: .eventsGeometryUpdates, value: "1", provenance: .measured, source: "M AX-PR, S0"),
+        Fact(
+            name: "[M AX-PR, S0] on a device, none on a fold was measured in the simulator only", steps: [.open, .book],
+            profile: .device, observable: .eventsGeometryUpdates, value: "1", provenance: .inference,
+            source: "I from M AX-PR, S0 (simulator)"),
+        Fact(
+            name: "[A DocUIK] on a device, opening alone is Apple's word", steps: [.open], profile: .device,
             observable: .eventsGeometryUpdates, value: "1", provenance: .apple, source: "A DocUIK; M S0"),
+        Fact(
+            name: "[A T62] on a device the vertical bar's trailing edge is Apple's word", steps: [.open], profile: .device,
+            observable: .barsEdge, value: "trailing", provenance: .apple, source: "A T62"),
+        Fact(
+            name: "[M AX-PR] in the simulator the trailing edge was measured", steps: [.open],
+            observable: .barsEdge, value: "trailing", provenance: .measured, source: "M AX-PR"),
         Fact(
             name: "[M S0] the scene stays active through close and open", steps: p7, observable: .eventsPhaseChanges, value: "0",
             provenance: .measured, source: "M AX-PR, S0"),
@@ -382,8 +395,11 @@ struct SceneModelPoseTests {
             name: "[E#8] flat, the fold region is inactive in the simulator", steps: [.open], observable: .foldRegion,
             value: "inactive", provenance: .measured, source: "M AX-DGb"),
         Fact(
-            name: "[E#8] flat, the fold region is inactive on the device", steps: [.open], profile: .device,
-            observable: .foldRegion, value: "inactive", provenance: .inference, source: "I from M AX-DGb (simulator)"),
+            name: "[E#8] flat, the fold region is inactive on the device, as Apple says", steps: [.open], profile: .device,
+            observable: .foldRegion, value: "inactive", provenance: .apple, source: "A T63"),
+        Fact(
+            name: "[A T63] book, the fold region is active on the device, as Apple says", steps: [.open, .book],
+            profile: .device, observable: .foldRegion, value: "active", provenance: .apple, source: "A T63"),
         Fact(
             name: "[E#9] the inner display is 951x669 in the simulator", steps: [.open], observable: .sceneSize, value: "951x669",
             provenance: .measured, source: "M AX-DGb; A App Store Connect"),

@@ -134,8 +134,8 @@ struct SceneModelTests {
             name: "[I AX-LC] tabletop, the active fold is horizontal", steps: p6, observable: .foldAxis, value: "horizontal",
             provenance: .inference, source: "I from M AX-DGb; AX-LC"),
         Fact(
-            name: "[I] tabletop, the active region is by inference", steps: p6, observable: .foldRegion, value: "active",
-            provenance: .inference, source: "I from M AX-DGb; A T63"),
+            name: "[A T63] tabletop, the region is active partially open, as Apple says in any orientation", steps: p6,
+            observable: .foldRegion, value: "active", provenance: .apple, source: "A T63"),
         Fact(
             name: "[A T62] tabletop has horizontal bars", steps: p6, observable: .barsAxis, value: "horizontal",
             provenance: .apple, source: "A T62, T66, HIG"),

@@ -113,6 +113,7 @@ struct StateKeyTests {
             "settings", "app",  // the same in every state of one exploration
             "nextSession", "stepsTaken", "accessorySessionsCreated", "events", "eventTallies",  // counts along a path
             "lastStepMovedHinge",  // only `hinge.calls`, a count along a path
+            "foldedInPlace",  // only the firmness of `events.*`, counts along a path
             "firstStepProblem",  // a step that cannot apply leaves the state as it was
             "recordsEventDetail",  // whether the event log is kept, not what the app sees
         ]

@@ -8,6 +8,11 @@ struct EventTallies: Sendable {
 
         mutating func add(_ citation: Citation) {
             count += 1
+            weaken(to: citation)
+        }
+
+        /// Lowers the firmness to the citation's without counting an event.
+        mutating func weaken(to citation: Citation) {
             if let strength = weakest?.provenance.strength, citation.provenance.strength >= strength { return }
             weakest = citation
         }

@@ -30,6 +30,8 @@ extension SceneModel {
         if settings.layoutDirection == .rightToLeft {
             return .fact(.text("leading"), .inference, "I from A T62: bar on the same hardware side")
         }
+        // Apple documents the trailing edge [A T62]; the simulator measured it [M AX-PR].
+        guard settings.profile == .simulator else { return .fact(.text("trailing"), .apple, "A T62") }
         return measured(.text("trailing"), .axPR)
     }
 

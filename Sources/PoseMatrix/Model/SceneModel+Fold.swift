@@ -43,9 +43,10 @@ extension SceneModel {
         let offset = (safeRight / 2 - crease) * (settings.layoutDirection == .rightToLeft ? -1 : 1)
         let (before, after) = settings.layoutDirection == .rightToLeft ? (right, left) : (left, right)
         switch observable {
+        // The three numbers come from one measured frame and safe area, so they are as firm as each other.
         case .foldBefore: return measured(.number(before), "M AX-DGb, AX-PR", in: [.flat, .book])
         case .foldAfter: return measured(.number(after), "M AX-DGb, AX-PR", in: [.flat, .book])
-        default: return measured(.number(offset), "M AX-DGb", in: [.flat])
+        default: return measured(.number(offset), "M AX-DGb, AX-PR", in: [.flat, .book])
         }
     }
 

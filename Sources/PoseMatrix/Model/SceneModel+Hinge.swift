@@ -27,7 +27,11 @@ extension SceneModel {
         let before = geometryState
         if flipped && hingeStatus == .closed { flipped = false }
         handOffDisplay()
-        if display != before.display { moveScenes(from: before) }
+        if display != before.display {
+            moveScenes(from: before)
+        } else if angle != oldAngle {
+            foldedInPlace = true
+        }
     }
 
     /// Moves the scene between displays with hysteresis, separately from the hinge status. [M SIN; M AX-DGb]
@@ -184,8 +188,11 @@ extension SceneModel {
         guard hingeStatusKnown else { return unknownHingeStatus(.foldRegion) }
         let state = hingeStatus == .partiallyOpen ? "active" : "inactive"
         if inSplitView { return .fact(.text(state), .unverified, "U Flutter package: the fold at a window edge") }
-        if physicalOrientation == .landscape { return measured(.text(state), .axDGb) }
-        return .fact(.text(state), .inference, "I from M AX-DGb; A T63")
+        // Apple documents the region inactive when flat and active partially open [A T63]; the
+        // simulator measured both in landscape [M AX-DGb].
+        guard settings.profile == .simulator else { return .fact(.text(state), .apple, "A T63") }
+        if physicalOrientation == .landscape && isMeasured(in: [.flat, .book]) { return measured(.text(state), .axDGb) }
+        return .fact(.text(state), .apple, "A T63")
     }
 
     /// The fold line runs across the short side: vertical in landscape (40×669 band), horizontal in portrait.

@@ -110,12 +110,12 @@ extension SceneModel {
     /// Counts one kind of event; the count is as firm as its least firm event.
     private func count(_ kind: SceneEvent.Kind) -> Observation {
         if kind == .sessionDiscarded, let reason = accessoryUnknownReason { return .unknown(reason) }
-        let tally = eventTallies[kind]
-        guard let weakest = tally.weakest else {
-            // Folds call no geometry update and change no phase. [M AX-PR, S0]
-            return .fact(.number(0), measuredProvenance(.noEventsOnFolds))
+        var tally = eventTallies[kind]
+        // Folds call no geometry update and change no phase [M AX-PR, S0]: a count over a fold rests on that too.
+        if tally.weakest == nil || (foldedInPlace && (kind == .geometryUpdate || kind == .phaseChange)) {
+            tally.weaken(to: measuredProvenance(.noEventsOnFolds))
         }
-        return .fact(.number(Double(tally.count)), weakest)
+        return .fact(.number(Double(tally.count)), tally.weakest ?? measuredProvenance(.noEventsOnFolds))
     }
 
     private var windowsProvenance: Citation {

@@ -60,6 +60,9 @@ public struct SceneModel: Sendable {
     var phaseInferred = false
     /// Whether the last step moved the hinge to another angle (`hinge.calls`).
     var lastStepMovedHinge = false
+    /// Whether a step moved the hinge and left the scene on its display: a fold, on which no
+    /// geometry update or phase change was measured in the simulator only. [M AX-PR, S0]
+    var foldedInPlace = false
     /// Whether a sheet is presented (`presentSheet` to `dismissSheet`).
     var sheetPresented = false
     /// Where picture in picture shows once started, and whether that became unknown.
