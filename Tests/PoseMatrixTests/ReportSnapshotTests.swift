@@ -142,7 +142,8 @@ struct MarkdownTableTests {
         #expect(named == Array(Set(named)).sorted(), "each observable once, in order")
         #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) }, "rows sorted")
         #expect(rows.contains("| `bars.edge` | inference | I from A T62: bar on the same hardware side | 6 | P1, P3, P11 |"))
-        #expect(rows.contains("| | inference | I from M AX-DGb (simulator); A ReservedRegion via AX-LAY: mirrors | 2 | P3, P11 |"))
+        #expect(
+            rows.contains("| | inference | I from M AX-DGb (simulator); A ReservedRegion via AX-LAY: mirrors | 2 | P3, P11 |"))
     }
 
     @Test("rows past the cap are counted under the table: every distinct assumption of a passed case is listed or counted")
