@@ -15,7 +15,8 @@ let package = Package(
             name: "PoseMatrix",
             // The reference matrix is compiled into the binary, so `duo-pose`
             // runs it from any folder. The file is a link to Matrices/.
-            resources: [.embedInCode("Resources/duo-scenes.json")]
+            // Matrices/schema.json is generated from the observable registry and this skeleton.
+            resources: [.embedInCode("Resources/duo-scenes.json"), .embedInCode("Resources/schema-skeleton.json")]
         ),
         .executableTarget(name: "duo-pose", dependencies: ["PoseMatrix"]),
         .testTarget(

@@ -260,6 +260,7 @@ struct CommandLineTests {
             + "[--trust LEVELS] [--strict] [--quiet]",
         .signoff: "duo-pose signoff RESULTS [--out FILE] [--trust LEVELS] --by NAME [--waive ID=reason]… [--allow-partial]",
         .scan: "duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--sarif-root DIR] [--check MATRIX]",
+        .schema: "duo-pose schema",
     ]
 
     @Test("list prints the catalogue; --json for machines")

@@ -74,7 +74,7 @@ struct CompletionTests {
         #expect(result.code == 0)
         #expect(
             result.offers == [
-                "help", "run validate list show merge signoff scan", "show signoff scan", "", "--version", "bash zsh fish", "",
+                "help", "run validate list show merge signoff scan schema", "show signoff scan schema", "", "--version", "bash zsh fish", "",
                 "", "apple definition measured inference unverified", "apple,measured",
                 "apple,measured,apple apple,measured,definition apple,measured,measured apple,measured,inference "
                     + "apple,measured,unverified",
@@ -107,7 +107,7 @@ struct CompletionTests {
         let trust = "Evaluate only values resting on these provenance levels (apple,definition,measured,inference,unverified)."
         #expect(
             topLevel.output.components(separatedBy: "---\n") == [
-                "help\tShow help, or a command's options.\n", "scan\nshow\nsignoff\n", "--version\tPrint the version.\n",
+                "help\tShow help, or a command's options.\n", "scan\nschema\nshow\nsignoff\n", "--version\tPrint the version.\n",
                 "bash\t\(shells)\nfish\t\(shells)\nzsh\t\(shells)\n", "", "apple,measured\t\(trust)\n", "",
             ])
     }

@@ -112,6 +112,7 @@ public enum DuoPose {
         case .merge: return MergeCommand.execute(words, context: context)
         case .signoff: return SignoffCommand.execute(words, context: context)
         case .scan: return ScanCommand.execute(words, context: context)
+        case .schema: return SchemaCommand.execute(words, context: context)
         }
     }
 }

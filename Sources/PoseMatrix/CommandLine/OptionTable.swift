@@ -7,6 +7,7 @@ public enum Command: String, CaseIterable, Sendable {
     case merge
     case signoff
     case scan
+    case schema
 
     /// The words a command takes besides its options, as the synopsis shows them.
     var positionals: String {
@@ -18,6 +19,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .merge: "RESULTS…"
         case .signoff: "RESULTS"
         case .scan: "APP_DIR"
+        case .schema: ""
         }
     }
 
@@ -25,7 +27,7 @@ public enum Command: String, CaseIterable, Sendable {
     var positionalCompletion: CompletionValue {
         switch self {
         case .run, .validate, .merge, .signoff: .file
-        case .list: .nothing
+        case .list, .schema: .nothing
         case .show: .words(Pose.catalogue.map(\.id))
         case .scan: .folder
         }
@@ -52,6 +54,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .merge: "Combine the results.jsonl of shards into the reports one unsharded run writes."
         case .signoff: "Sign off the matrix checklist from a run's results: each item passed, failed, not run or waived."
         case .scan: "Derive the matrix's app block from an iOS app's source tree, with evidence and findings."
+        case .schema: "Print the matrix JSON Schema (Matrices/schema.json), generated from the observable registry."
         }
     }
 }

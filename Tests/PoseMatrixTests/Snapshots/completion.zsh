@@ -10,6 +10,7 @@ _duo_pose() {
         'merge:Combine the results.jsonl of shards into the reports one unsharded run writes.'
         'signoff:Sign off the matrix checklist from a run'\''s results\: each item passed, failed, not run or waived.'
         'scan:Derive the matrix'\''s app block from an iOS app'\''s source tree, with evidence and findings.'
+        'schema:Print the matrix JSON Schema (Matrices/schema.json), generated from the observable registry.'
     )
     top_words=('help:Show help, or a command'\''s options.')
     top_options=('--version:Print the version.' '--generate-completion-script:Print a shell completion script.')
@@ -21,7 +22,7 @@ _duo_pose() {
         command=run
     else
         case $command in
-            help|--help|-h) (( CURRENT == 3 )) && compadd -- run validate list show merge signoff scan; return ;;
+            help|--help|-h) (( CURRENT == 3 )) && compadd -- run validate list show merge signoff scan schema; return ;;
             --version) (( CURRENT == 3 )) && :; return ;;
             --generate-completion-script) (( CURRENT == 3 )) && compadd -- bash zsh fish; return ;;
         esac
@@ -98,6 +99,11 @@ _duo_pose() {
                 '--check[Exit 1 when the matrix'\''s app block disagrees with the code, naming each key.]:MATRIX:_files' \
                 '(-h --help)'{-h,--help}'[Show help.]' \
                 '*:argument:_files -/'
+            ;;
+        schema)
+            _arguments -s \
+                '(-h --help)'{-h,--help}'[Show help.]' \
+                '*:word: '
             ;;
     esac
 }
