@@ -33,7 +33,8 @@ extension MatrixSchema {
         [value]
             + kind.operators.map { name in
                 switch name {
-                case "in": operatorObject([("in", .object([("type", .string("array")), ("minItems", .number("1")), ("items", value)]))])
+                case "in":
+                    operatorObject([("in", .object([("type", .string("array")), ("minItems", .number("1")), ("items", value)]))])
                 case ">=", "<=": operatorObject([(name, .object("type", .string("number")))])
                 case "≈":
                     operatorObject([
