@@ -125,9 +125,10 @@ struct MatrixValidationTests {
         BadMatrix(
             name: "unknown operator",
             text:
-                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "display": { "==": "outer" } } }] }"#,
+                #"{ "formatVersion": 1, "name": "Bad", "poses": [{ "pose": "P1", "expect": { "display": { "=!": "outer" } } }] }"#,
             errors: [
-                "FILE:1:89: poses[0].expect.display: unknown operator \"==\"; did you mean \"!=\"? (expected \"!=\", \"in\", \">=\", \"<=\", \"≈\", \"contains\")"
+                "FILE:1:89: poses[0].expect.display: unknown operator \"=!\"; did you mean \"==\"? (expected \"==\", \"!=\", \"in\", "
+                    + "\">=\", \"<=\", \"≈\", \"contains\")"
             ]),
         BadMatrix(
             name: "≈ without a tolerance",

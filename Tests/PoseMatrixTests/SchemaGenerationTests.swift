@@ -70,8 +70,8 @@ struct SchemaGenerationTests {
         let definitions = try #require(schema["$defs"] as? [String: Any])
         let expect = try #require((definitions["expect"] as? [String: Any])?["properties"] as? [String: [String: Any]])
         let display = try #require(expect["display"]?["anyOf"] as? [[String: Any]])
-        let keys = display.dropFirst().map { (($0["properties"] as? [String: Any]) ?? [:]).keys.sorted() }
-        #expect(keys == [["!="], ["in"]])
+        let keys = display.dropFirst().map { (($0["required"] as? [String]) ?? []) }
+        #expect(keys == [["=="], ["!="], ["in"]])
         #expect(expect["scene.size"]?["$ref"] as? String == "#/$defs/expectation.size")
     }
 }

@@ -43,6 +43,8 @@ public struct PoseEntry: Sendable {
     public var expect: [Expectation]
     public var whereClauses: [WhereClause]
     public var notRun: [NotRunRule]
+    /// `expectStatus`: the status the entry's cases are pinned to, a known unknown (as pytest's strict xfail).
+    public var expectStatus: PinnedStatus? = nil
     /// Where the entry stands in its file, and its key path, for warnings.
     public var place: MatrixPlace? = nil
 
@@ -53,10 +55,20 @@ public struct PoseEntry: Sendable {
     public var label: String { title.map { "\(pose.id) \($0)" } ?? pose.id }
 }
 
+/// What a pose entry's `expectStatus` pins its cases to: a case that comes back so passes, pinned,
+/// and one that comes back otherwise fails, saying what the model now knows.
+public enum PinnedStatus: String, Sendable, CaseIterable {
+    case notRun
+    case error
+}
+
 /// What an observable is expected to be.
 public struct Expectation: Sendable, Hashable {
     public var observable: Observable
     public var condition: Condition
+    /// The levels the value must rest on (`"rests": ["apple", "measured"]`), a trust set for this
+    /// expectation alone, beside the run's: on another level the case is not run. Nil: any level the run trusts.
+    public var rests: Trust? = nil
 }
 
 /// An expectation's test: a value, or an operator object.

@@ -1,6 +1,6 @@
 /// `expect` objects: observable → value, or → an operator object (`!=`, `in`, `>=`, `<=`, `≈`, `contains`).
 extension MatrixDecoder {
-    static let operators = ["!=", "in", ">=", "<=", "≈", "contains"]
+    static let operators = ["==", "!=", "in", ">=", "<=", "≈", "contains"]
 
     mutating func decodeExpectations(_ node: JSONNode, _ path: KeyPath) -> [Expectation] {
         guard case .object(let members) = node.value else {
@@ -25,8 +25,11 @@ extension MatrixDecoder {
                         + " (see 'duo-pose show' for the list)")
                 continue
             }
-            if let condition = decodeCondition(member.value, observable, path.appending(member.key)) {
-                expectations.append(Expectation(observable: observable, condition: condition))
+            let here = path.appending(member.key)
+            var node = member.value
+            let rests = decodeRests(&node, here)
+            if let condition = decodeCondition(node, observable, here) {
+                expectations.append(Expectation(observable: observable, condition: condition, rests: rests))
             }
         }
         return expectations.sorted { $0.observable < $1.observable }
@@ -45,6 +48,8 @@ extension MatrixDecoder {
         }
         let here = path.appending(member.key)
         switch member.key {
+        case "==":
+            return expectedValue(member.value, observable, here).map(Condition.equals)
         case "!=":
             return expectedValue(member.value, observable, here).map(Condition.notEquals)
         case "in":
@@ -68,6 +73,34 @@ extension MatrixDecoder {
                     + " (expected " + Self.operators.map { quoted($0) }.joined(separator: ", ") + ")")
             return nil
         }
+    }
+
+    /// Takes `rests` out of an operator object: the levels the value must rest on, read as `--trust`
+    /// reads them, as an array. A lone `rests` is an error: it goes with an operator.
+    mutating func decodeRests(_ node: inout JSONNode, _ path: KeyPath) -> Trust? {
+        guard case .object(var members) = node.value, let index = members.firstIndex(where: { $0.key == "rests" }) else {
+            return nil
+        }
+        let member = members.remove(at: index)
+        node.value = .object(members)
+        let here = path.appending("rests")
+        guard let items = array(member.value, here, nonEmpty: true) else { return nil }
+        var levels: Set<Provenance> = []
+        for (position, item) in items.enumerated() {
+            guard let name = string(item, here.appending(index: position)) else { return nil }
+            guard case .success(let trust) = Trust.parse(name), !name.contains(",") else {
+                fail(
+                    item, here.appending(index: position),
+                    "unknown provenance level \(quoted(name)) (expected "
+                        + Provenance.allCases.map { quoted($0.rawValue) }.joined(separator: ", ") + ")")
+                return nil
+            }
+            levels.formUnion(trust.levels)
+        }
+        if members.isEmpty {
+            fail(node, path, "\"rests\" goes with an operator, as in {\"==\": VALUE, \"rests\": [\"apple\", \"measured\"]}")
+        }
+        return Trust(levels)
     }
 
     /// A value of the observable's kind, or an error that says what the kind looks like.

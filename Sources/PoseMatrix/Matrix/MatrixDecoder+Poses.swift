@@ -1,6 +1,6 @@
 /// Axes, pose entries, expectations and the checklist.
 extension MatrixDecoder {
-    static let poseEntryKeys = ["pose", "title", "axes", "steps", "expect", "where", "notRun"]
+    static let poseEntryKeys = ["pose", "title", "axes", "steps", "expect", "where", "notRun", "expectStatus"]
 
     // MARK: - Axes
 
@@ -109,6 +109,16 @@ extension MatrixDecoder {
         if let member = members["expect"] { entry.expect = decodeExpectations(member.value, path.appending("expect")) }
         if let member = members["where"] { entry.whereClauses = decodeWhere(member.value, path.appending("where")) }
         if let member = members["notRun"] { entry.notRun = decodeNotRun(member.value, path.appending("notRun")) }
+        if let member = members["expectStatus"], let text = string(member.value, path.appending("expectStatus")) {
+            entry.expectStatus = PinnedStatus(rawValue: text)
+            if entry.expectStatus == nil {
+                let names = PinnedStatus.allCases.map(\.rawValue)
+                fail(
+                    member.value, path.appending("expectStatus"),
+                    "unknown status \(quoted(text)) to pin" + didYouMean(suggest(text, from: names)) + " (expected "
+                        + names.map { quoted($0) }.joined(separator: " or ") + "; a case that passes or fails needs no pin)")
+            }
+        }
         return entry
     }
 

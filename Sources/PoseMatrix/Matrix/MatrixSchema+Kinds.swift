@@ -51,11 +51,25 @@ extension MatrixSchema {
             }
     }
 
-    /// `{"type": "object", "properties": …, "required": [every key], "additionalProperties": false}`.
+    /// `{"type": "object", "properties": …, "required": [every key], "additionalProperties": false}`,
+    /// where `rests` may join any operator.
     private static func operatorObject(_ properties: [(key: String, value: SchemaValue)]) -> SchemaValue {
         .object([
-            ("type", .string("object")), ("properties", .object(properties)),
+            ("type", .string("object")), ("properties", .object(properties + [("rests", .reference("rests"))])),
             ("required", .array(properties.map { .string($0.key) })), ("additionalProperties", .bool(false)),
+        ])
+    }
+
+    /// `rests`: the levels an expectation's value must rest on.
+    static var rests: SchemaValue {
+        .object([
+            (
+                "description",
+                .string(
+                    "The provenance levels the value must rest on (as --trust reads them); on another level the case is not run.")
+            ),
+            ("type", .string("array")), ("minItems", .number("1")), ("uniqueItems", .bool(true)),
+            ("items", .object("enum", .array(Provenance.allCases.map { .string($0.rawValue) }))),
         ])
     }
 }

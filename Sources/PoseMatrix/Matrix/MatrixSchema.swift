@@ -31,6 +31,7 @@ public enum MatrixSchema {
 
     private static var generatedDefinitions: [(key: String, value: SchemaValue)] {
         var definitions: [(key: String, value: SchemaValue)] = namedKinds.map { ($0.name, value(of: $0.kind)) }
+        definitions.append(("rests", rests))
         for (name, kind) in namedKinds {
             definitions.append(("expectation." + name, .object("anyOf", .array(branches(of: kind, value: .reference(name))))))
         }

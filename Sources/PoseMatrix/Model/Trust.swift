@@ -6,7 +6,11 @@
 // - what a result rests on (`Rests`): the levels of the values a pass or a held invariant was
 //   checked on, which results.jsonl records in the same words as `--trust`;
 // - admission: a result counts under a trust set only when every level it rests on is trusted
-//   (`Trust.untrusted(in:)`); otherwise it is not run, never passed.
+//   (`Trust.untrusted(in:)`); otherwise it is not run, never passed;
+// - an expectation's own `rests` list is a trust set for that expectation alone, read as
+//   `--trust` is (`definition` with `apple`), beside the run's: both must trust the value;
+// - a case pinned with `expectStatus` that comes back not run passes the run, but rests on no
+//   value at all: sign-off counts it as not run (a release never goes out on an unknown).
 // `run` trusts every level by default, so that a nightly run evaluates everything and records what
 // each result rests on; `signoff` trusts `apple`, `measured` and `inference` by default and applies
 // that to the records, so that a release never goes out on an unverified claim.

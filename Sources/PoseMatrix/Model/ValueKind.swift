@@ -38,9 +38,9 @@ public enum ValueKind: Sendable, Equatable {
 
 extension ValueKind {
     /// The operators an expectation of this kind takes besides a plain value, as the decoder
-    /// reads them and the schema lists them.
+    /// reads them and the schema lists them. Each operator object may add `rests`.
     public var operators: [String] {
-        var names = ["!=", "in"]
+        var names = ["==", "!=", "in"]
         if isNumeric { names += [">=", "<="] }
         if isApproximable { names.append("≈") }
         switch self {

@@ -86,7 +86,11 @@ public struct FailureDigest: Sendable {
         }
         var groups: [Int?] = []
         if result.status == .error || result.failures.isEmpty {
-            groups.append(group(Key(pose: result.pose, observable: nil, expected: "", actual: result.reason ?? ""), pose: pose))
+            // A pinned case that came back otherwise: expectStatus, expected its pin, actual what changed.
+            let key = Key(
+                pose: result.pose, observable: result.pinned.map { _ in "expectStatus" },
+                expected: result.pinned?.rawValue ?? "", actual: result.reason ?? "")
+            groups.append(group(key, pose: pose))
         }
         for failure in failures {
             let key = Key(

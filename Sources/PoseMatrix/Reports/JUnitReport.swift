@@ -96,7 +96,7 @@ public struct JUnitReport {
         out.append(bytes: memo.classname(pose: result.pose, prefix: classPrefix))
         appendTime(result.duration, to: &out)
         out.append(literal: "\"")
-        guard result.status != .passed else { return out.append(literal: "/>\n") }
+        guard result.status != .passed || result.pinned != nil else { return out.append(literal: "/>\n") }
         out.append(bytes: memo.testcaseTail(of: result) { tail($0, file: file, strict: strict) })
     }
 
@@ -106,8 +106,18 @@ public struct JUnitReport {
         var out = ByteBuffer()
         let location = location(file: file, line: result.line, suite: result.pose)
         switch result.status {
+        case .passed where result.pinned != nil:
+            // A known unknown: it passes, and says it is pinned and why.
+            out.append(">\n      <system-out>pinned \(result.pinned?.rawValue ?? ""): ")
+            out.appendXML(result.reason ?? "")
+            out.append("</system-out>\n    </testcase>\n")
         case .passed:
             out.append("/>\n")
+        case .failed where result.failures.isEmpty && result.pinned != nil:
+            let message = "pinned \(result.pinned?.rawValue ?? ""): " + (result.reason ?? "")
+            appendIssue(
+                "failure", type: "pinned status", message: message, body: message, file: file, line: result.line,
+                location: location, to: &out)
         case .failed:
             let names = result.failures.map(\.observable.rawValue).joined(separator: ", ")
             let noun = result.failures.count == 1 ? "expectation" : "expectations"

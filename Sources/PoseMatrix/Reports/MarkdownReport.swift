@@ -18,6 +18,9 @@ public struct MarkdownReport {
     private var listedFailures = 0
     private var reasons: [String: ReasonRow] = [:]
     private var reasonOrder: [String] = []
+    /// Cases that passed by coming back with their pinned status, by pin and reason.
+    private var pinnedReasons: [String: ReasonRow] = [:]
+    private var pinnedOrder: [String] = []
     private var assumptions: [CaseResult.Assumption: ReasonRow] = [:]
     private var assumptionOrder: [CaseResult.Assumption] = []
     /// Passed cases' assumptions and not-run cases' reasons, counted a run of equal neighbours at
@@ -48,6 +51,9 @@ public struct MarkdownReport {
             var lines = ["- `" + Escaping.markdownCode(result.id, inTable: false) + "`"]
             if result.status == .error { lines.append("  - error: " + Escaping.markdownCell(result.reason ?? "")) }
             for failure in result.failures { lines.append("  - " + failure.markdown(inTable: false)) }
+            if let pin = result.pinned, result.status == .failed {
+                lines.append("  - expectStatus \(pin.rawValue): " + Escaping.markdownCell(result.reason ?? ""))
+            }
             if failureLines.last?.pose == result.pose {
                 failureLines[failureLines.count - 1].lines += lines
             } else {
@@ -55,6 +61,9 @@ public struct MarkdownReport {
             }
         case .notRun:
             if let run = reasonRun.add(result.reason ?? "", pose: result.pose) { count(reasons: run) }
+        case .passed where result.pinned != nil:
+            let reason = (result.pinned?.rawValue ?? "") + ": " + Self.reasonGroup(result.reason ?? "")
+            Self.count(reason, pose: result.pose, in: &pinnedReasons, order: &pinnedOrder)
         case .passed:
             if let run = assumptionRun.add(result.assumptions, pose: result.pose) { count(assumptions: run) }
         }
@@ -131,6 +140,7 @@ public struct MarkdownReport {
         try writeExploration()
         try writeFailures(tally)
         try writeReasons()
+        try writePinned()
         try writeAssumptions()
         try writeChecklist(tally)
         try file.finishWriting()
@@ -223,6 +233,20 @@ public struct MarkdownReport {
         }
         if unlistedNotRun > 0 {
             out += "\n… and \(unlistedNotRun) more not-run cases with other reasons: see results.jsonl.\n"
+        }
+        try file.write(out)
+    }
+
+    /// Known unknowns: cases pinned with `expectStatus` that came back so. They pass; a sign-off
+    /// counts them as not run.
+    private func writePinned() throws {
+        guard !pinnedOrder.isEmpty else { return }
+        var out = "\n## Pinned\n\nCases that came back with the status their entry pins (`expectStatus`): they pass, "
+        out += "and fail when the model learns more; a sign-off counts them as not run.\n\n"
+        out += "| Pinned status and reason | Cases | Poses |\n|---|---:|---|\n"
+        for reason in pinnedOrder {
+            let row = pinnedReasons[reason]!
+            out += "| " + Escaping.markdownCell(reason) + " | \(row.count) | " + row.poses.joined(separator: ", ") + " |\n"
         }
         try file.write(out)
     }

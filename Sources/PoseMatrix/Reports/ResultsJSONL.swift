@@ -85,17 +85,7 @@ public struct ResultsJSONL {
         out.append(literal: #","values":{"#)
         memo.appendMembers(result.values, to: &out)
         out.append(byte: UInt8(ascii: "}"))
-        switch result.status {
-        case .passed: out.append(literal: #","status":"passed""#)
-        case .failed: out.append(literal: #","status":"failed""#)
-        case .notRun: out.append(literal: #","status":"notRun""#)
-        case .error: out.append(literal: #","status":"error""#)
-        }
-        // A failed case's line is in its failures record; one not run or in error has none.
-        if let line = result.line, result.status == .notRun || result.status == .error {
-            out.append(literal: #","line":"#)
-            out.append(line)
-        }
+        appendStatus(of: result, to: &out)
         let split = out.count
         references.append(
             result.reason.map { records[SharedRecordKind.reason.slot].id(ofReason: $0, render: reasonRecord) } ?? -1)
@@ -113,6 +103,28 @@ public struct ResultsJSONL {
         out.appendSeconds(result.duration)
         out.append(literal: "}\n")
         return split
+    }
+
+    /// `,"status":…`, the pin if any, and the line where no failures record holds it.
+    private static func appendStatus(of result: CaseResult, to out: inout ByteBuffer) {
+        switch result.status {
+        case .passed: out.append(literal: #","status":"passed""#)
+        case .failed: out.append(literal: #","status":"failed""#)
+        case .notRun: out.append(literal: #","status":"notRun""#)
+        case .error: out.append(literal: #","status":"error""#)
+        }
+        if let pinned = result.pinned {
+            out.append(literal: #","pinned":"#)
+            out.appendJSONString(pinned.rawValue)
+        }
+        // A failed case's line is in its failures record; one not run, in error or pinned without failures has none.
+        if let line = result.line,
+            result.status == .notRun || result.status == .error
+                || (result.pinned != nil && result.failures.isEmpty)
+        {
+            out.append(literal: #","line":"#)
+            out.append(line)
+        }
     }
 
     /// A failures record after its id: the matrix file and the pose entry's line, then each failure

@@ -308,17 +308,25 @@ extension ResultsReader {
             result.assumptions = record.assumptions
             if result.status == .passed { result.line = record.line }
         }
+        if let pinned = node["pinned"] {
+            guard let status = pinned.string.flatMap(PinnedStatus.init) else {
+                throw fail("case \(result.index): pinned \(pinned.shortText) is not \"notRun\" or \"error\"")
+            }
+            result.pinned = status
+        }
         if let line = node["line"] {
-            guard result.status == .notRun || result.status == .error, let number = count(line), number >= 1 else {
+            let lined = result.status == .notRun || result.status == .error || (result.pinned != nil && result.failures.isEmpty)
+            guard lined, let number = count(line), number >= 1 else {
                 throw fail(
-                    "case \(result.index): a line \(line.shortText) belongs only to a case not run or in error, as a number of 1 or more"
-                )
+                    "case \(result.index): a line \(line.shortText) belongs only to a case not run, in error or pinned, "
+                        + "as a number of 1 or more")
             }
             result.line = number
         }
         switch result.status {
         case .passed where !result.failures.isEmpty: throw fail("case \(result.index) passed but names a failures record")
-        case .failed where result.failures.isEmpty: throw fail("case \(result.index) failed but names no failures record")
+        case .failed where result.failures.isEmpty && result.pinned == nil:
+            throw fail("case \(result.index) failed but names no failures record")
         case .notRun where result.reason == nil: throw fail("case \(result.index) was not run but names no reason record")
         case .error where result.reason == nil: throw fail("case \(result.index) is an error but names no reason record")
         default: return result

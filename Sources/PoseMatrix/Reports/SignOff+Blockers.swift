@@ -26,10 +26,12 @@ public struct BlockingCases: Sendable {
         guard result.status != .passed else { return }
         counts[result.pose, default: Counts()].add(result)
         guard examples[result.pose, default: []].count < Self.shown else { return }
+        // A failed case names its failures; a pinned one that came back otherwise, what changed.
         let why =
-            result.status == .failed
+            result.status == .failed && !result.failures.isEmpty
             ? result.failures.map { $0.markdown(inTable: false) }.joined(separator: "; ")
-            : Escaping.markdownCell(result.reason ?? "")
+            : (result.status == .failed ? result.pinned.map { "expectStatus \($0.rawValue): " } ?? "" : "")
+                + Escaping.markdownCell(result.reason ?? "")
         examples[result.pose, default: []].append(
             Example(index: result.index, id: result.id, status: result.status, why: why, line: result.line))
     }

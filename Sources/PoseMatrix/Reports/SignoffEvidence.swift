@@ -22,6 +22,13 @@ public struct SignoffEvidence: Sendable {
     /// The case as sign-off counts it: a pass that rests on an untrusted level is not run.
     public mutating func admit(_ result: CaseResult) -> CaseResult {
         guard result.status == .passed else { return result }
+        // A known unknown passes a run, pinned; a release does not go out on it unless waived.
+        if let pin = result.pinned {
+            var unknown = result
+            unknown.status = .notRun
+            unknown.reason = "pinned \(pin.rawValue) (expectStatus): " + (result.reason ?? "")
+            return unknown
+        }
         let untrusted = result.assumptions.filter { !trust.trusts($0.provenance) }
         guard untrusted.isEmpty else {
             var demoted = result

@@ -55,6 +55,13 @@ public struct CaseResult: Sendable, Equatable {
     /// For a case that did not pass (or a pass resting on assumptions), the line of its pose entry in the
     /// matrix file, where CI puts the annotation and sign-off points.
     public var line: Int? = nil
+    /// The status the matrix pinned the case to (`expectStatus`): with ``status`` passed, the case
+    /// came back so (a known unknown, counted as passed, not signed off); otherwise it came back
+    /// otherwise, and ``reason`` says what is now known.
+    public var pinned: PinnedStatus? = nil
+
+    /// Whether the case passed by coming back with the status it was pinned to.
+    public var passedAsPinned: Bool { status == .passed && pinned != nil }
 }
 
 /// One axis value of a case, in report form.

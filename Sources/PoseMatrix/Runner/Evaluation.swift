@@ -10,6 +10,16 @@ public enum Evaluation {
     public static func evaluate(
         _ testCase: TestCase, app: App, trust: Trust = .everything, source: ObservationSource = .model
     ) -> CaseResult {
+        var result = evaluateUnpinned(testCase, app: app, trust: trust, source: source)
+        if let pin = testCase.entry.expectStatus {
+            Pinning(testCase: testCase, app: app, trust: trust, source: source).apply(pin, to: &result)
+        }
+        return result
+    }
+
+    private static func evaluateUnpinned(
+        _ testCase: TestCase, app: App, trust: Trust, source: ObservationSource
+    ) -> CaseResult {
         let entry = testCase.entry
         let settings = testCase.settings(app: app)
         var result = CaseResult(
@@ -67,6 +77,8 @@ public enum Evaluation {
         var unknown: [(reason: String, observables: [Observable])] = []
         /// Values on an untrusted level, by level.
         var untrusted: [Provenance: [String]] = [:]
+        /// Values on a level their expectation's `rests` leaves out.
+        var refused: [String] = []
         /// Observables not evaluated (unknown or untrusted); kept only then, so a passing case allocates nothing here.
         var skipped: [Observable] = []
 
@@ -87,6 +99,13 @@ public enum Evaluation {
             guard trust.trusts(observation.provenance) else {
                 skipped.append(observable)
                 untrusted[observation.provenance, default: []].append("\(observable.rawValue) (\(observation.source))")
+                return
+            }
+            if let rests = expectation.rests, !rests.trusts(observation.provenance) {
+                skipped.append(observable)
+                refused.append(
+                    "\(observable.rawValue) rests on \(observation.provenance.rawValue) (\(observation.source)), "
+                        + "its expectation on \(rests)")
                 return
             }
             if !expectation.condition.holds(for: value) {
@@ -122,7 +141,7 @@ public enum Evaluation {
             let untrustedParts = Provenance.allCases.compactMap { level in
                 untrusted[level].map { "rests on \(level.rawValue): " + $0.joined(separator: ", ") }
             }
-            let parts = unknownParts + untrustedParts
+            let parts = unknownParts + untrustedParts + refused
             return parts.isEmpty ? nil : parts.joined(separator: "; ")
         }
 

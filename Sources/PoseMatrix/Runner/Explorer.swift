@@ -131,13 +131,14 @@ public enum Explorer {
             var rests = Rests()
             for expectation in invariant.expect {
                 let observation = model.observe(expectation.observable)
-                guard let value = observation.value, trust.trusts(observation.provenance) else {
+                let admitted = trust.trusts(observation.provenance) && expectation.rests?.trusts(observation.provenance) != false
+                guard let value = observation.value, admitted else {
                     gap =
                         gap
                         ?? (observation.value == nil
                             ? "\(expectation.observable.rawValue): \(observation.source)"
                             : "\(expectation.observable.rawValue) rests on \(observation.provenance.rawValue) "
-                                + "(\(observation.source))")
+                                + "(\(observation.source))" + (expectation.rests.map { ", its expectation on \($0)" } ?? ""))
                     continue
                 }
                 rests.insert(observation.provenance)
