@@ -90,7 +90,12 @@ def main():
         return 0
     work = os.environ.get("MUTANTS_DIR", "/tmp/duo-pose-mutants")
     if not os.path.isdir(work):
-        shutil.copytree(ROOT, work, ignore=shutil.ignore_patterns(".build", ".git", "Reports"))
+        # The package without its build, history and the reports runs write (Sources/…/Reports stays).
+        def ignored(folder, names):
+            top = os.path.abspath(folder) == ROOT
+            return [n for n in names if n in (".build", ".git") or (top and n == "Reports")]
+
+        shutil.copytree(ROOT, work, ignore=ignored)
     print(f"building the copy in {work} once…", flush=True)
     if run(["swift", "build", "--build-tests"], work, 3600) != 0:
         print("the unmutated copy does not build")
