@@ -382,7 +382,7 @@ struct SceneModelPoseTests {
             source: "I from A T65, AX-SRC, DocCCA: the accessory previews too"),
     ]
 
-    /// duo-facts.md section E: each conflict the model holds, in both profiles.
+    /// Docs/facts.md section E: each conflict the model holds, in both profiles.
     static let conflicts: [Fact] = [
         Fact(
             name: "[E#6] bottom inset 34 in the simulator (measured)", steps: [], observable: .sceneSafeArea, value: "0,0,34,84",

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Scene model, static poses")
 struct SceneModelTests {
-    /// One fact of duo-facts.md: a state reached by steps, an observable, its value and provenance.
+    /// One fact of Docs/facts.md: a state reached by steps, an observable, its value and provenance.
     struct Fact: Sendable, CustomTestStringConvertible {
         var name: String
         var steps: [Step]

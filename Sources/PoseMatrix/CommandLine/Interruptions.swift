@@ -9,7 +9,7 @@ import Foundation
 /// files and exits 130 or 143. A second signal stops the process at once, even when the work
 /// is blocked (opening a FIFO that no process writes); the next run removes what it left.
 public final class Interruptions: @unchecked Sendable {
-    // @unchecked: `received` is written on the signal queue and read after the work ends,
+    // @unchecked: `signalReceived` is written on the signal queue and read after the work ends,
     // both under `lock`.
     private let lock = NSLock()
     private var signalReceived: Int32?

@@ -1,4 +1,4 @@
-/// Where a value comes from: how firm it is and the duo-facts.md key it cites ("M S0").
+/// Where a value comes from: how firm it is and the Docs/facts.md key it cites ("M S0").
 struct Citation: Sendable, Hashable {
     var provenance: Provenance
     var source: String

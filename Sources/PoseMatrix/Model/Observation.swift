@@ -1,4 +1,4 @@
-/// Where a fact in the model comes from (duo-facts.md's tags).
+/// Where a fact in the model comes from (Docs/facts.md's tags).
 public enum Provenance: String, Sendable, CaseIterable, Codable {
     /// Apple's documents, headers, talks, HIG or release notes, first or second hand ([A], [A-fwd]).
     case apple
@@ -36,7 +36,7 @@ public struct Observation: Sendable, Hashable {
     /// The value, or nil when the model has no fact for this state.
     public var value: ObservedValue?
     public var provenance: Provenance
-    /// The duo-facts.md tag and key, for example "M AX-DGb"; for an unknown value, the reason.
+    /// The Docs/facts.md tag and key, for example "M AX-DGb"; for an unknown value, the reason.
     public var source: String
 
     /// A value the facts establish.

@@ -1,4 +1,4 @@
-/// The hinge and the display hand-off: two separate state machines ([I] duo-facts.md E, invariants).
+/// The hinge and the display hand-off: two separate state machines ([I] Docs/facts.md E, invariants).
 extension SceneModel {
     /// The outer display is held at or below this angle. [M SIN DuoMotion.swift]
     static let outerHoldAngle = 40.0

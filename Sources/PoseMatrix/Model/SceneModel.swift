@@ -1,4 +1,4 @@
-/// An executable account of how iPhone Duo treats an app's scenes, written from duo-facts.md.
+/// An executable account of how iPhone Duo treats an app's scenes, written from Docs/facts.md.
 ///
 /// A value type: each case gets its own model, starts from the launch state and is
 /// moved by ``apply(_:)``; ``observe(_:)`` reads an observable with its provenance, and

@@ -28,7 +28,7 @@ public enum ScanRule: String, CaseIterable, Sendable, Comparable {
         }
     }
 
-    /// The fact the rule rests on, with its key in duo-facts.md.
+    /// The fact the rule rests on, with its key in Docs/facts.md.
     public var fact: String {
         switch self {
         case .DUO010:
