@@ -177,7 +177,7 @@ struct ExplorationReportTests {
         let first = lines.firstIndex(where: Self.isInvariant)! + 1
         let edits: [(from: String, to: String, line: Int, message: String)] = [
             (#""invariants":3}"#, #""invariants":"3"}"#, 1, "the header's plan.invariants is not a count"),
-            (#""invariants":3}"#, "}", first, "an invariant line, but the header's plan has no invariants"),
+            (#","invariants":3}"#, "}", first, "an invariant line, but the header's plan has no invariants"),
             (
                 #""depth":3,"applies":18"#, #""applies":18"#, first,
                 "an invariant line lacks its name, status, states, depth or applies"

@@ -526,7 +526,7 @@ struct ForgedHeaderTests {
             ),
             (0, header, header + #""filter":{"maxCases":1e300},"#, "the header's filter.maxCases is not a count"),
             (0, header, header + #""shard":{"index":1e300,"total":2},"#, "the header's shard is not K/N"),
-            (0, header, header + #""shard":{"index":1,"total":Infinity},"#, "the header's shard is not K/N"),
+            (0, header, header + #""shard":{"index":1,"total":Infinity},"#, ":@: 'Infinity'" + JSON5Reader.notJSONSuffix),
             (first, #""index":0,"#, #""index":1e300,"#, "a case line's index 1e300 is not a whole number of 0 or more"),
             (first, #""index":0,"#, #""index":0.5,"#, "a case line's index 0.5 is not a whole number of 0 or more"),
             (first, #""pose":"P1""#, #""pose":"P99""#, #"case 0: unknown pose "P99" (expected P1 to P13)"#),
@@ -540,7 +540,7 @@ struct ForgedHeaderTests {
                 first, String(duration), #""duration":1e400"#,
                 "case 0: duration 1e400 is not a number of seconds of 0 or more"
             ),
-            (first, String(duration), #""duration":NaN"#, "case 0: duration NaN is not a number of seconds of 0 or more"),
+            (first, String(duration), #""duration":NaN"#, ":@: 'NaN'" + JSON5Reader.notJSONSuffix),
             (
                 first, #""values":{"profile":"device"}"#, #""values":{"profile":["device"]}"#,
                 "case 0: profile is an array of 1, not a text, a finite number or true/false"
@@ -550,8 +550,7 @@ struct ForgedHeaderTests {
             (notRun, #""reason":0,"#, "", "case 4 was not run but names no reason record"),
             (passed, #""status":"passed""#, #""status":"passed","failures":0"#, "case 6 passed but names a failures record"),
             (
-                record, #""actual":"466x678""#, #""actual":NaN"#,
-                "a failure in failures record 0 is incomplete, or holds a number that is not finite"
+                record, #""actual":"466x678""#, #""actual":NaN"#, ":@: 'NaN'" + JSON5Reader.notJSONSuffix
             ),
             (
                 0, #""trust":["apple","definition","measured","inference","unverified"]"#, #""trust":[]"#,
@@ -582,7 +581,10 @@ struct ForgedHeaderTests {
                 let result = await duoPose(command)
                 #expect(result.code == 65, "\(forged)")
                 let place = "\(path):\(line + 1)" + (message.hasPrefix(":") ? "" : ": ")
-                #expect(result.stderr == "Error: \(place)\(message)\n")
+                // `@` stands for the column of the JSON5 word the forgery put in.
+                let word = edited[line].firstRange(of: /NaN|Infinity/)
+                let column = word.map { String(edited[line].distance(from: edited[line].startIndex, to: $0.lowerBound) + 1) } ?? ""
+                #expect(result.stderr == "Error: \(place)\(message.replacingOccurrences(of: ":@:", with: ":\(column):"))\n")
             }
         }
     }

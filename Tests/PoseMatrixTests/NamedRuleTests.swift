@@ -111,3 +111,52 @@ struct NamedRuleTests {
         #expect(try TemporaryApp(files: ["App/A.swift": chooses]).scan().value(.cameraUses) == .choice("virtualFront"))
     }
 }
+
+/// Results and observation files are JSON Lines: each line plain JSON, as jq and Python read it.
+@Suite("Strict JSON Lines")
+struct StrictJSONLinesTests {
+    @Test(
+        "a results line in a JSON5 form is refused with its line and column",
+        arguments: [
+            (#"{"type":"summary" // note"#, "1:19: a comment is JSON5, not JSON"),
+            (#"{type:"summary"}"#, "1:2: an unquoted key is JSON5, not JSON"),
+            (#"{"type":'summary'}"#, "1:9: a single-quoted string is JSON5, not JSON"),
+            (#"{"n":0x10}"#, "1:6: the number '0x10' is JSON5, not JSON"),
+            (#"{"n":.5}"#, "1:6: the number '.5' is JSON5, not JSON"),
+            (#"{"n":+1}"#, "1:6: the number '+1' is JSON5, not JSON"),
+            (#"{"n":1.}"#, "1:6: the number '1.' is JSON5, not JSON"),
+            (#"{"n":NaN}"#, "1:6: 'NaN' is JSON5, not JSON"),
+            (#"{"n":[1,]}"#, "1:9: a trailing comma is JSON5, not JSON"),
+            (#"{"n":1,}"#, "1:8: a trailing comma is JSON5, not JSON"),
+            (#"{"s":"a\x41"}"#, "1:8: this escape is JSON5, not JSON"),
+            ("\u{FEFF}{\"n\":1}", "1:1: a byte-order mark is JSON5, not JSON"),
+        ])
+    func refused(_ example: (line: String, message: String)) throws {
+        #expect(throws: JSON5SyntaxError.self) { try JSON5Reader.parse(example.line, strict: true) }
+        do {
+            _ = try JSON5Reader.parse(example.line, strict: true)
+        } catch {
+            #expect(
+                "\(error.position.line):\(error.position.column): \(error.message)"
+                    == example.message + ": each line of a JSON Lines file is plain JSON")
+        }
+    }
+
+    @Test("plain JSON reads as before: numbers in every JSON form, escapes, nesting, white space")
+    func plainJSON() throws {
+        let node = try JSON5Reader.parse(#" {"a": [0, -1, 1.5, 2e3, -0.25E-2], "s": "q\"\\\/\b\f\n\r\t\u00e9", "o": {}} "#, strict: true)
+        #expect(node["a"]?.items?.compactMap(\.number) == [0, -1, 1.5, 2000, -0.0025])
+        #expect(node["s"]?.string == "q\"\\/\u{8}\u{C}\n\r\té")
+    }
+
+    @Test("signoff refuses a results file with a JSON5 line, naming the file, line and column")
+    func signoffRefuses() async throws {
+        let out = try await ReferenceRun.folder
+        var lines = try TestFiles.read(out.appendingPathComponent("results.jsonl")).split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: #"{"type":"#, with: #"{/* x */"type":"#)
+        let path = try TestFiles.writeTemporary(lines.joined(separator: "\n") + "\n", name: "results.jsonl")
+        let result = await duoPose(["signoff", path, "--by", "QA", "--out", path + ".md"])
+        #expect(result.code == 65)
+        #expect(result.stderr == "Error: \(path):2:2: a comment is JSON5, not JSON: each line of a JSON Lines file is plain JSON\n")
+    }
+}

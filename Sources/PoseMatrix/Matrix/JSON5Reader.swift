@@ -16,15 +16,21 @@ public struct JSON5Reader {
     public static let maximumDepth = 256
 
     private let bytes: [UInt8]
+    /// Plain JSON (RFC 8259) only, as JSON Lines files are: each JSON5 extension is an error.
+    private let strict: Bool
     private var index = 0
     private var line = 1
     private var column = 1
     private var depth = 0
 
-    /// Parses a whole document: one value, then only white space and comments.
-    public static func parse(_ text: String) throws(JSON5SyntaxError) -> JSONNode {
-        var reader = JSON5Reader(bytes: Array(text.utf8))
-        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+    /// Parses a whole document: one value, then only white space and comments. With `strict`,
+    /// plain JSON only: what `jq` and Python's `json` read, no comment, BOM or other JSON5 form.
+    public static func parse(_ text: String, strict: Bool = false) throws(JSON5SyntaxError) -> JSONNode {
+        var reader = JSON5Reader(bytes: Array(text.utf8), strict: strict)
+        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            if strict { throw reader.notJSON("a byte-order mark") }
+            reader.index = 3
+        }
         try reader.skipSpace()
         guard reader.index < reader.bytes.count else {
             throw reader.error("the file is empty; expected a JSON object")
@@ -41,14 +47,23 @@ public struct JSON5Reader {
     /// comments only is a blank line, not an empty file. An unclosed comment holds something,
     /// which ``parse(_:)`` then reports.
     public static func holdsValue(_ text: String) -> Bool {
-        var reader = JSON5Reader(bytes: Array(text.utf8))
+        var reader = JSON5Reader(bytes: Array(text.utf8), strict: false)
         guard (try? reader.skipSpace()) != nil else { return true }
         return reader.index < reader.bytes.count
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], strict: Bool) {
         self.bytes = bytes
+        self.strict = strict
     }
+
+    /// A JSON5 form met in strict mode, at the current position.
+    private func notJSON(_ form: String, at position: SourcePosition? = nil) -> JSON5SyntaxError {
+        error("\(form)" + Self.notJSONSuffix, at: position)
+    }
+
+    /// How every strict-mode refusal ends.
+    public static let notJSONSuffix = " is JSON5, not JSON: each line of a JSON Lines file is plain JSON"
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
 
@@ -88,6 +103,15 @@ public struct JSON5Reader {
 
     private mutating func skipSpace() throws(JSON5SyntaxError) {
         while let byte = current {
+            if strict {
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else {
+                    if byte == UInt8(ascii: "/") { throw notJSON("a comment") }
+                    if byte == 0x0B || byte == 0x0C || byte == 0xC2 || byte == 0xEF { throw notJSON("this white space") }
+                    return
+                }
+                advance()
+                continue
+            }
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
                 advance()
@@ -134,6 +158,7 @@ public struct JSON5Reader {
             case "true": return JSONNode(value: .bool(true), position: start)
             case "false": return JSONNode(value: .bool(false), position: start)
             case "null": return JSONNode(value: .null, position: start)
+            case "Infinity", "NaN" where strict: throw notJSON("'\(word)'", at: start)
             case "Infinity": return JSONNode(value: .number(.infinity, text: word), position: start)
             case "NaN": return JSONNode(value: .number(.nan, text: word), position: start)
             case "": throw error("unexpected \(describeCurrent()); expected a value")
@@ -154,16 +179,19 @@ public struct JSON5Reader {
         let start = position
         advance()
         var items: [JSONNode] = []
+        var afterComma = false
         while true {
             try skipSpace()
             guard let byte = current else { throw error("unterminated array (opened at \(start))") }
             if byte == UInt8(ascii: "]") {
+                if strict && afterComma { throw notJSON("a trailing comma") }
                 advance()
                 depth -= 1
                 return .array(items)
             }
             items.append(try readValue())
             try skipSpace()
+            afterComma = current == UInt8(ascii: ",")
             switch current {
             case UInt8(ascii: ","): advance()
             case UInt8(ascii: "]"): continue
@@ -178,10 +206,12 @@ public struct JSON5Reader {
         let start = position
         advance()
         var members: [JSONNode.Member] = []
+        var afterComma = false
         while true {
             try skipSpace()
             guard let byte = current else { throw error("unterminated object (opened at \(start))") }
             if byte == UInt8(ascii: "}") {
+                if strict && afterComma { throw notJSON("a trailing comma") }
                 advance()
                 depth -= 1
                 return .object(members)
@@ -191,6 +221,7 @@ public struct JSON5Reader {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 key = try readString()
             } else {
+                if strict { throw notJSON("an unquoted key") }
                 key = readIdentifier()
                 if key.isEmpty { throw error("unexpected \(describeCurrent()) in an object; expected a key") }
             }
@@ -202,6 +233,7 @@ public struct JSON5Reader {
             try skipSpace()
             members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: try readValue()))
             try skipSpace()
+            afterComma = current == UInt8(ascii: ",")
             switch current {
             case UInt8(ascii: ","): advance()
             case UInt8(ascii: "}"): continue
@@ -230,6 +262,7 @@ public struct JSON5Reader {
     private mutating func readString() throws(JSON5SyntaxError) -> String {
         let start = position
         let quote = bytes[index]
+        if strict && quote != UInt8(ascii: "\"") { throw notJSON("a single-quoted string") }
         advance()
         var scalars: [UInt8] = []
         while true {
@@ -241,6 +274,7 @@ public struct JSON5Reader {
             if byte == 0x0A || byte == 0x0D {
                 throw error("unterminated string (opened at \(start)); a line break inside a string must be escaped")
             }
+            if strict && byte < 0x20 { throw notJSON("a control character not escaped in a string") }
             if byte != UInt8(ascii: "\\") {
                 scalars.append(byte)
                 advance()
@@ -250,6 +284,7 @@ public struct JSON5Reader {
             advance()
             guard let escaped = current else { throw error("unterminated string (opened at \(start))") }
             advance()
+            if strict && !"\"\\/bfnrtu".utf8.contains(escaped) { throw notJSON("this escape", at: escapePosition) }
             switch escaped {
             case UInt8(ascii: "n"): scalars.append(0x0A)
             case UInt8(ascii: "t"): scalars.append(0x09)
@@ -322,6 +357,7 @@ public struct JSON5Reader {
         }
         let word = readIdentifierLikeNumber()
         let text = String(decoding: bytes[startIndex..<index], as: UTF8.self)
+        if strict && !Self.isJSONNumber(text) { throw notJSON("the number '\(excerpt(text))'", at: start) }
         if word == "Infinity" { return .number(sign * .infinity, text: text) }
         if word == "NaN" { return .number(.nan, text: text) }
         if word.hasPrefix("0x") || word.hasPrefix("0X"), let value = UInt64(word.dropFirst(2), radix: 16) {
@@ -332,6 +368,32 @@ public struct JSON5Reader {
             throw error("invalid number '\(excerpt(text))'", at: start)
         }
         return .number(sign * value, text: text)
+    }
+
+    /// Whether the text is a number as JSON writes it: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes = bytes.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            if digits() == 0 { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            if digits() == 0 { return false }
+        }
+        return bytes.isEmpty
     }
 
     /// Reads the characters a number can contain (and letters, so that `12px` is one bad token).

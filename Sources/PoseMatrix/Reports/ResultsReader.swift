@@ -70,7 +70,9 @@ public final class ResultsReader {
         let first: JSONNode?
         do {
             first = try nextLine()
-        } catch  where error.cause == .invalid && error.line == 1 && error.column != nil {
+        } catch where error.cause == .invalid && error.line == 1 && error.column != nil {
+            // A header with a JSON5 form in it is a results file to be refused at its column.
+            if error.message.hasSuffix(JSON5Reader.notJSONSuffix) { throw error }  // only a header's line is strict
             throw notResults("its first line is not a JSON object, as the header a run writes first is")
         }
         guard let first else {
@@ -152,7 +154,9 @@ public final class ResultsReader {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw fail("the line is not valid UTF-8") }
         let node: JSONNode
         do {
-            node = try JSON5Reader.parse(text)
+            // A first line that does not start as a header is some other file, which the caller names as
+            // such; every line of a results file is plain JSON.
+            node = try JSON5Reader.parse(text, strict: lineNumber > 1 || text.hasPrefix(#"{"type":"header""#))
         } catch {
             throw fail(error.message, column: error.position.column)
         }

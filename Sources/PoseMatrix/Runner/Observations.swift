@@ -105,7 +105,7 @@ public struct RecordedObservations: Sendable {
         var decoder = MatrixDecoder(file: path)
         let record: (String, Record)?
         do {
-            record = decoder.decodeObservation(try JSON5Reader.parse(text), line: number)
+            record = decoder.decodeObservation(try JSON5Reader.parse(text, strict: true), line: number)
         } catch {
             return [MatrixError(file: path, position: error.position.onLine(number), message: error.message)]
         }
