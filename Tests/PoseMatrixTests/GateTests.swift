@@ -583,7 +583,8 @@ struct ForgedHeaderTests {
                 let place = "\(path):\(line + 1)" + (message.hasPrefix(":") ? "" : ": ")
                 // `@` stands for the column of the JSON5 word the forgery put in.
                 let word = edited[line].firstRange(of: /NaN|Infinity/)
-                let column = word.map { String(edited[line].distance(from: edited[line].startIndex, to: $0.lowerBound) + 1) } ?? ""
+                let column =
+                    word.map { String(edited[line].distance(from: edited[line].startIndex, to: $0.lowerBound) + 1) } ?? ""
                 #expect(result.stderr == "Error: \(place)\(message.replacingOccurrences(of: ":@:", with: ":\(column):"))\n")
             }
         }

@@ -144,7 +144,8 @@ struct StrictJSONLinesTests {
 
     @Test("plain JSON reads as before: numbers in every JSON form, escapes, nesting, white space")
     func plainJSON() throws {
-        let node = try JSON5Reader.parse(#" {"a": [0, -1, 1.5, 2e3, -0.25E-2], "s": "q\"\\\/\b\f\n\r\t\u00e9", "o": {}} "#, strict: true)
+        let node = try JSON5Reader.parse(
+            #" {"a": [0, -1, 1.5, 2e3, -0.25E-2], "s": "q\"\\\/\b\f\n\r\t\u00e9", "o": {}} "#, strict: true)
         #expect(node["a"]?.items?.compactMap(\.number) == [0, -1, 1.5, 2000, -0.0025])
         #expect(node["s"]?.string == "q\"\\/\u{8}\u{C}\n\r\té")
     }
@@ -157,6 +158,7 @@ struct StrictJSONLinesTests {
         let path = try TestFiles.writeTemporary(lines.joined(separator: "\n") + "\n", name: "results.jsonl")
         let result = await duoPose(["signoff", path, "--by", "QA", "--out", path + ".md"])
         #expect(result.code == 65)
-        #expect(result.stderr == "Error: \(path):2:2: a comment is JSON5, not JSON: each line of a JSON Lines file is plain JSON\n")
+        #expect(
+            result.stderr == "Error: \(path):2:2: a comment is JSON5, not JSON: each line of a JSON Lines file is plain JSON\n")
     }
 }

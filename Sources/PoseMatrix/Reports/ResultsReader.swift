@@ -70,7 +70,7 @@ public final class ResultsReader {
         let first: JSONNode?
         do {
             first = try nextLine()
-        } catch where error.cause == .invalid && error.line == 1 && error.column != nil {
+        } catch  where error.cause == .invalid && error.line == 1 && error.column != nil {
             // A header with a JSON5 form in it is a results file to be refused at its column.
             if error.message.hasSuffix(JSON5Reader.notJSONSuffix) { throw error }  // only a header's line is strict
             throw notResults("its first line is not a JSON object, as the header a run writes first is")
