@@ -158,9 +158,7 @@ public struct JSON5Reader {
             case "true": return JSONNode(value: .bool(true), position: start)
             case "false": return JSONNode(value: .bool(false), position: start)
             case "null": return JSONNode(value: .null, position: start)
-            case "Infinity",
-                "NaN" where strict:
-                throw notJSON("'\(word)'", at: start)
+            case "Infinity" where strict, "NaN" where strict: throw notJSON("'\(word)'", at: start)
             case "Infinity": return JSONNode(value: .number(.infinity, text: word), position: start)
             case "NaN": return JSONNode(value: .number(.nan, text: word), position: start)
             case "": throw error("unexpected \(describeCurrent()); expected a value")
