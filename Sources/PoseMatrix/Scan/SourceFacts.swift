@@ -6,6 +6,10 @@ struct SourceFacts {
     var findings: [ScanFinding] = []
     var inventory: [String: InventoryItem] = [:]
     var sourceFiles = 0
+    /// Where a capture session is first started (`startRunning`): the session DUO014 is about.
+    var firstSessionStart: ScanLocation?
+    /// The file being read's tables (``SourceIndex``), built as rules ask for them.
+    private(set) var tables: SourceIndex!
 
     /// The inventory's entries and the words that count for each.
     static let inventoryWords: [String: String] = [
@@ -28,6 +32,8 @@ struct SourceFacts {
     /// Reads one file with every rule.
     mutating func read(_ file: SourceFile) {
         sourceFiles += 1
+        tables = SourceIndex(file)
+        defer { tables = nil }
         for index in file.tokens.indices where file.tokens[index].kind == .word {
             if let name = Self.inventoryWords[file[index]] {
                 if inventory[name] == nil {

@@ -4,13 +4,12 @@ enum XcodeGenProject {
     static let otherPlatforms: Set<String> = ["macOS", "tvOS", "watchOS", "visionOS"]
 
     static func appTarget(path: String, text: String) -> AppTarget? {
-        let root = YAMLReader.parse(text)
+        let (root, tooDeepAt) = YAMLReader.parse(text)
         let folder = path.split(separator: "/").dropLast().joined(separator: "/")
         let projectSettings = settings(root["settings"], file: path)
-        for (name, target) in root["targets"]?.entries ?? [] {
-            guard target["type"]?.scalar == "application" else { continue }
-            let platforms = target["platform"].map { node in node.scalar.map { [$0] } ?? list(node) } ?? []
-            guard !platforms.isEmpty, !platforms.allSatisfy(otherPlatforms.contains) else { continue }
+        for (name, declared) in root["targets"]?.entries ?? [] {
+            let target = XcodeGenTemplates.applied(to: declared, named: name, templates: root["targetTemplates"])
+            guard target["type"]?.scalar == "application", isForiPhone(target) else { continue }
             var app = AppTarget(
                 name: name, projectFile: path, projectFolder: folder,
                 settings: AppTarget.resolve(projectSettings + settings(target["settings"], file: path)))
@@ -22,6 +21,10 @@ enum XcodeGenProject {
                 app.properties = stated.isEmpty ? nil : stated
             }
             guard app.buildsForiPhone else { continue }
+            if let line = tooDeepAt {
+                let why = "nested deeper than \(YAMLReader.deepest) levels"
+                app.problems.append(Unread(path: path, line: line, reason: .malformed(why)))
+            }
             let own = Set(sources(target, folder: folder))
             for (other, node) in root["targets"]?.entries ?? [] where other != name {
                 app.otherTargetFolders += sources(node, folder: folder).filter { !own.contains($0) }
@@ -29,6 +32,17 @@ enum XcodeGenProject {
             return app
         }
         return nil
+    }
+
+    /// `platform` (`iOS`, or a list) not only another platform's; without it, `supportedDestinations`
+    /// listing `iOS` (XcodeGen's multi-platform targets).
+    private static func isForiPhone(_ target: YAMLNode) -> Bool {
+        if let platform = target["platform"] {
+            let platforms = platform.scalar.map { [$0] } ?? list(platform)
+            return !platforms.isEmpty && !platforms.allSatisfy(otherPlatforms.contains)
+        }
+        guard let destinations = target["supportedDestinations"] else { return false }
+        return (destinations.scalar.map { [$0] } ?? list(destinations)).contains("iOS")
     }
 
     /// A target's `sources`: a path, a list of paths, or a list of `{path: …}`, from the tree's root.
