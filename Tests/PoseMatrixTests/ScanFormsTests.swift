@@ -79,6 +79,16 @@ struct ScanFormsTests {
             source: "func f(_ device: AVCaptureDevice) { if device.position == .front { flip() } }",
             expected: #"newWindow.via="none" \#(noCamera) unknown: \#(unknownBase)"#),
         Case(
+            name: "mirroring by the app's own front-camera flag is unknown on purpose",
+            source: """
+                let session = AVCaptureSession()
+                let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .front)
+                func mirror() { connection.isVideoMirrored = isFrontCamera }
+                """,
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="none" camera.uses="virtualFront" unknown: \#(unknownBase),camera.mirroring DUO014"#
+        ),
+        Case(
             name: "a selector named with @selector is no request",
             source: "- (void)f { SEL s = @selector(activateSceneSession:); }",
             file: "App/Main.m",

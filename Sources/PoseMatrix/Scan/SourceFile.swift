@@ -101,6 +101,8 @@ struct SourceFile {
         return range.upperBound
     }
 
+    private static let typeKeywords: Set<String> = ["struct", "class", "extension", "actor", "implementation", "enum"]
+
     private static func types(of tokens: [Token]) -> [TypeContext?] {
         var result: [TypeContext?] = []
         result.reserveCapacity(tokens.count)
@@ -109,7 +111,7 @@ struct SourceFile {
         var depth = 0
         for (index, token) in tokens.enumerated() {
             let previous = index > 0 ? tokens[index - 1].text : ""
-            if ["struct", "class", "extension", "actor", "implementation", "enum"].contains(previous), token.kind == .word {
+            if token.kind == .word, Self.typeKeywords.contains(previous) {
                 pending = TypeContext(name: token.text, header: [])
                 if previous == "implementation" {
                     stack.append((pending!, -1))

@@ -88,7 +88,9 @@ struct YAMLReader {
             var items: [YAMLNode] = []
             while index < lines.count, lines[index].indent == indent, lines[index].content.hasPrefix("-") {
                 let line = lines[index]
-                let rest = String(line.content.dropFirst()).trimmingCharacters(in: .whitespaces)
+                // The content is trimmed already: only the spaces after the `-` go (Foundation's
+                // trimming copied the line through UTF-16 at each of 64 levels).
+                let rest = String(line.content.dropFirst().drop { $0 == " " || $0 == "\t" })
                 if rest.hasPrefix("- ") || rest == "-" {
                     // `- - a`: a list in the list, two columns in.
                     lines[index].indent = indent + 2
