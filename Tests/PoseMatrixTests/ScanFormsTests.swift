@@ -204,4 +204,29 @@ struct ScanFormsTests {
         #expect(result.value(.requiresFullScreen) == .bool(false), "the template's generated key over the file")
         #expect(result.unread == [])
     }
+
+    @Test("XcodeGen: include: of another spec, settingGroups and configFiles, each value cited in its own file")
+    func xcodeGenIncludes() throws {
+        let spec = """
+            include: [Shared/base.yml, ../outside.yml]
+            settingGroups:
+              scenes:
+                INFOPLIST_KEY_UIApplicationSceneManifest_Generation: YES
+            targets:
+              App:
+                settings:
+                  groups: [scenes]
+                configFiles:
+                  Release: Config/Release.xcconfig
+            """
+        let files = [
+            "Shared/base.yml": "targets:\n  App:\n    type: application\n    platform: iOS\n",
+            "Config/Release.xcconfig": "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_UIRequiresFullScreen = YES\n",
+        ]
+        let result = try Self.xcodeGen(spec, files: files)
+        let cited = [ScanKey.multipleScenes, .requiresFullScreen].map { key in
+            result.evidence.first { $0.key == key }.map { "\($0.value)@\($0.location.file):\($0.location.line)" } ?? "unknown"
+        }
+        #expect(cited == ["true@project.yml:4", "true@Config/Release.xcconfig:2"])
+    }
 }

@@ -83,7 +83,10 @@ public enum Scanner {
         // An XcodeGen project that was not generated: its project.yml describes the same target.
         for file in nearestFirst(tree.files.filter(isXcodeGen)) {
             guard let text = tree.text(of: file) else { continue }
-            if let target = XcodeGenProject.appTarget(path: file.path, text: text) { return target }
+            let target = XcodeGenProject.appTarget(
+                path: file.path, text: text, spec: { path in tree.file(at: path).flatMap { tree.text(of: $0) } },
+                configFile: { configs.base($0, in: &tree) })
+            if let target { return target }
         }
         // A Tuist project that was not generated: its Project.swift (one per project, nearest the root first).
         for file in nearestFirst(tree.files.filter { $0.path == "Project.swift" || $0.path.hasSuffix("/Project.swift") }) {

@@ -31,7 +31,7 @@ enum XcodeGenTemplates {
         guard case .map(var entries) = base.value, case .map(let new) = over.value else { return over }
         var position: [String: Int] = [:]
         for (offset, entry) in entries.enumerated() { position[entry.key] = offset }
-        for (key, node) in new where key != "templates" {
+        for (key, node) in new {
             if let offset = position[key] {
                 entries[offset].node = merged(entries[offset].node, node)
             } else {

@@ -9,6 +9,20 @@ struct YAMLNode: Sendable {
     var value: Value
     var line: Int
     var text: String
+    /// The spec file the node was read from, when not the one being read (an `include:`d one).
+    var file = ""
+
+    /// The node and everything under it marked as read from `file`.
+    func marked(_ file: String) -> YAMLNode {
+        var node = self
+        node.file = file
+        switch value {
+        case .scalar: break
+        case .list(let items): node.value = .list(items.map { $0.marked(file) })
+        case .map(let entries): node.value = .map(entries.map { (key: $0.key, node: $0.node.marked(file)) })
+        }
+        return node
+    }
 
     subscript(_ key: String) -> YAMLNode? {
         guard case .map(let entries) = value else { return nil }
