@@ -32,6 +32,37 @@ struct ScanFormsTests {
             file: "App/Main.m",
             expected: #"newWindow.via="none" \#(noCamera) unknown: \#(unknownBase)"#),
         Case(
+            name: "a willResignActive publisher whose sink stops a timer is no save",
+            source: """
+                func watch() {
+                    NotificationCenter.default.publisher(for: UIApplication.willResignActiveNotification)
+                        .sink { [weak self] _ in
+                            self?.idleTimer?.invalidate()
+                            self?.restoreBrightness()
+                        }
+                        .store(in: &cancellables)
+                }
+                """,
+            expected: #"newWindow.via="none" \#(noCamera) unknown: \#(unknownBase)"#),
+        Case(
+            name: "onReceive of didEnterBackground whose closure saves saves on background",
+            source:
+                "let v = Text(\"a\").onReceive(NotificationCenter.default.publisher(for: UIApplication.didEnterBackgroundNotification)) { _ in model.save() }",
+            expected: #"newWindow.via="none" state.savesOn="background" \#(noCamera) unknown: \#(saved)"#),
+        Case(
+            name: "an observer whose handler is a selector is unknown",
+            source:
+                "- (void)f { [NSNotificationCenter.defaultCenter addObserver:self selector:@selector(save) name:UIApplicationDidEnterBackgroundNotification object:nil]; }",
+            file: "App/Main.m",
+            expected: #"newWindow.via="none" \#(noCamera) unknown: \#(unknownBase)"#),
+        Case(
+            name: "an audio-only capture session is no camera: no DUO014",
+            source:
+                "let session = AVCaptureSession()\nlet mic = AVCaptureDevice.default(for: .audio)\nfunc go() { session.startRunning() }",
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses,camera.mirroring"#
+        ),
+        Case(
             name: "a background callback that only stops a timer is no save: unknown",
             source:
                 "class S: UIResponder, UIWindowSceneDelegate {\n func sceneDidEnterBackground(_ s: UIScene) { timer?.invalidate() }\n}",
@@ -107,6 +138,7 @@ struct ScanFormsTests {
             func probe() -> Bool { AVCaptureSession().canSetSessionPreset(.hd4K3840x2160) }
             let session = AVCaptureSession()
             func start() { session.startRunning() }
+            let preview = AVCaptureVideoPreviewLayer(session: session)
             """
         let started = try TemporaryApp(files: ["App/Main.swift": source]).scan().findings.filter { $0.rule == .DUO014 }
         #expect(started.map(\.location.line) == [3])
@@ -114,7 +146,17 @@ struct ScanFormsTests {
             started.map(\.message) == [
                 "this capture session starts without an AVCaptureDeviceDirectionCoordinator: a fold changes the camera's direction unseen"
             ])
-        let probe = try TemporaryApp(files: ["App/Main.swift": "let session = AVCaptureSession()\n"]).scan()
+        let audioFirst = try TemporaryApp(files: [
+            "App/Audio.swift": "let mic = AVCaptureSession()\nfunc record() { mic.startRunning() }\n",
+            "App/Camera.swift": "let preview = AVCaptureVideoPreviewLayer()\nfunc show() { session.startRunning() }\n",
+        ]).scan()
+        #expect(
+            audioFirst.findings.filter { $0.rule == .DUO014 }.map { "\($0.location.file):\($0.location.line)" } == [
+                "App/Camera.swift:2"
+            ])
+        let probe = try TemporaryApp(files: [
+            "App/Main.swift": "let session = AVCaptureSession()\nlet p = AVCapturePhotoOutput()\n"
+        ]).scan()
         #expect(probe.findings.filter { $0.rule == .DUO014 }.map(\.location.line) == [1])
     }
 

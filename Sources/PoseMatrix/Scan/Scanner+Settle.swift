@@ -13,7 +13,8 @@ extension Scanner {
             settlement.settled[$0] == nil && !settlement.notApplicable.contains($0)
         }
         result.findings += facts.findings
-        if let session = facts.inventory["AVCaptureSession"], facts.inventory["direction coordinator"] == nil {
+        let camera = facts.usesVideo || facts.candidates[.cameraUses] != nil
+        if let session = facts.inventory["AVCaptureSession"], camera, facts.inventory["direction coordinator"] == nil {
             // At the session that streams, where one is started; a session only named may be a capability probe.
             let which =
                 facts.firstSessionStart == nil

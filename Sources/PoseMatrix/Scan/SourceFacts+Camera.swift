@@ -2,15 +2,25 @@
 extension SourceFacts {
     /// Words naming a camera by what it is rather than where it points; the model has no value for them.
     static let physicalFrontCameras: Set<String> = ["builtInInnerUltraWideCamera", "builtInOuterUltraWideCamera"]
+    /// Words only a capture session with a camera uses: an audio-only session is no camera's.
+    static let videoWords: Set<String> = [
+        "AVCaptureVideoPreviewLayer", "AVCaptureVideoDataOutput", "AVCapturePhotoOutput", "AVCaptureMovieFileOutput",
+        "builtInWideAngleCamera", "builtInDualCamera", "builtInDualWideCamera", "builtInTripleCamera",
+        "builtInTrueDepthCamera", "builtInTelephotoCamera", "builtInUltraWideCamera",
+    ]
 
     mutating func readCamera(_ file: SourceFile, _ index: Int) {
         let word = file[index]
         switch word {
         case "front", "back":
             guard choosesPosition(file, index) else { return }
+            fileUsesVideo = true
             add(.cameraUses, .choice(word == "front" ? "virtualFront" : "rear"), file.location(index))
-        case "startRunning" where firstSessionStart == nil && (file[index + 1] == "(" || file[index + 1] == "]"):
-            firstSessionStart = file.location(index)
+        case _ where Self.videoWords.contains(word):
+            usesVideo = true
+            fileUsesVideo = true
+        case "startRunning" where fileSessionStart == nil && (file[index + 1] == "(" || file[index + 1] == "]"):
+            fileSessionStart = file.location(index)
         case "AVCaptureDevicePositionFront", "AVCaptureDevicePositionBack":
             guard file[index - 1] == ":" else { return }
             add(.cameraUses, .choice(word.hasSuffix("Front") ? "virtualFront" : "rear"), file.location(index))

@@ -11,14 +11,17 @@ extension SourceFacts {
 
     /// `state.savesOn` means the app persists its state then: a callback or phase branch counts
     /// when its body calls something that saves (``SourceIndex/persists``); one that only stops
-    /// a timer or resets a badge does not. `phase != .active` saves on inactive. Removing an
-    /// observer saves nothing. An app that saves on neither leaves the key unknown: the model
+    /// a timer or resets a badge does not; a notification counts by its handler's body the same
+    /// way. `phase != .active` saves on inactive. Removing an observer saves nothing. An app that saves on neither leaves the key unknown: the model
     /// has no value for it.
     mutating func readState(_ file: SourceFile, _ index: Int) {
         let word = file[index]
         let background = Self.backgroundCallbacks.contains(word)
         if background || Self.inactiveCallbacks.contains(word) {
-            let counts = word.hasSuffix("Notification") ? !isRemovingObserver(file, index) : savingBody(file, from: index)
+            let counts =
+                word.hasSuffix("Notification")
+                ? notificationHandler(file, index).map { tables.persists.count(in: $0) > 0 } ?? false
+                : savingBody(file, from: index)
             if counts { add(.stateSavesOn, .choice(background ? "background" : "inactive"), file.location(index)) }
         } else if word == "background" || word == "inactive", file[index - 1] == ".",
             file[index - 2] == "case" || file[index - 2] == "=", savesInPhase(file, index)
@@ -31,12 +34,22 @@ extension SourceFacts {
         }
     }
 
-    /// A notification named in `removeObserver(…, name: X)` or `[center removeObserver:… name:X …]`.
-    private func isRemovingObserver(_ file: SourceFile, _ index: Int) -> Bool {
-        let open = file.brackets.parent[index]
-        guard open >= 0 else { return false }
-        if file[open - 1] == "removeObserver" { return true }
-        return file[open] == "[" && ((max(open, index - 64))..<index).contains { file[$0] == "removeObserver" }
+    /// The body of a notification's handler where the code gives it: a trailing closure of the
+    /// call naming it (`addObserver(forName: X, …) { … }`, `.onReceive(….publisher(for: X)) { … }`)
+    /// or of a `.sink` after it. Nil when the handler is a method named elsewhere (`selector:`),
+    /// or there is none (`removeObserver(…, name: X)`): such a notification settles nothing.
+    private func notificationHandler(_ file: SourceFile, _ index: Int) -> Range<Int>? {
+        guard file.brackets.parent[index] >= 0 else { return nil }
+        var close = file.close(file.brackets.parent[index])
+        for _ in 0..<3 {
+            if file[close + 1] == "{" { return (close + 2)..<file.close(close + 1) }
+            if file[close + 1] == ".", file[close + 2] == "sink", file[close + 3] == "{" || file[close + 3] == "(" {
+                return (close + 4)..<file.close(close + 3)
+            }
+            guard file[close + 1] == ")" else { return nil }
+            close += 1
+        }
+        return nil
     }
 
     /// A delegate method's definition whose body saves: a template's empty method does not count.

@@ -8,6 +8,12 @@ struct SourceFacts {
     var sourceFiles = 0
     /// Where a capture session is first started (`startRunning`): the session DUO014 is about.
     var firstSessionStart: ScanLocation?
+    /// Whether the code names a camera or a video output: DUO014 is about camera sessions only.
+    var usesVideo = false
+    /// The file being read's first `startRunning`, and whether it names a camera: a session
+    /// started in a file that names none (an audio recorder's) is not the one DUO014 means.
+    var fileSessionStart: ScanLocation?
+    var fileUsesVideo = false
     /// The file being read's tables (``SourceIndex``), built as rules ask for them.
     private(set) var tables: SourceIndex!
 
@@ -33,7 +39,11 @@ struct SourceFacts {
     mutating func read(_ file: SourceFile) {
         sourceFiles += 1
         tables = SourceIndex(file)
-        defer { tables = nil }
+        (fileSessionStart, fileUsesVideo) = (nil, false)
+        defer {
+            tables = nil
+            if fileUsesVideo { firstSessionStart = firstSessionStart ?? fileSessionStart }
+        }
         for index in file.tokens.indices where file.tokens[index].kind == .word {
             if let name = Self.inventoryWords[file[index]] {
                 if inventory[name] == nil {

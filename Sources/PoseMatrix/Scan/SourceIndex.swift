@@ -48,12 +48,12 @@ final class SourceIndex {
     private(set) lazy var nextCaseEnd: [Int] = nextIndex { ["case", "default", "}"].contains($0) }
     /// Running counts of what ``HandlerKind`` looks for, so a handler's kind costs no walk of its body.
     private(set) lazy var handlerCounts = HandlerCounts(file)
-    /// Words of code that persists state (`save`, `persist`, `write`, `store`, `archive`, `commit`,
+    /// Words of code that persists state (`save`, `persist`, `write`, `archive`, `commit`,
     /// `flush`, `synchronize`, `encode`, `serialize`, `backup`, `forKey`, `UserDefaults`): a
     /// callback's body holding none only reacts.
     private(set) lazy var persists = RunningCount(file, words: { Self.holds($0, anyOf: Self.persistingWords) })
     static let persistingWords = [
-        "save", "persist", "write", "store", "archive", "commit", "flush", "synchronize", "encode", "serializ", "backup",
+        "save", "persist", "write", "archive", "commit", "flush", "synchronize", "encode", "serializ", "backup",
         "forkey", "userdefaults",
     ]
     /// A hinge handler's partly-open check and its `else`.
