@@ -341,7 +341,7 @@ struct ScanCommandTests {
         #expect(two.stderr == "Error: name one app folder\n" + Self.usage)
     }
 
-    @Test("--docs without --sarif, or not an absolute URL, is a usage error")
+    @Test("--docs without --sarif, or not an https: URL, is a usage error")
     func docs() async throws {
         let app = TestFiles.fixture("apps/UIKitApp")
         let never = try TestFiles.temporaryFolder().appendingPathComponent("never.sarif").path
@@ -350,7 +350,12 @@ struct ScanCommandTests {
         #expect(alone.stderr == "Error: --docs is for --sarif FILE, which is not given\n" + Self.usage)
         let relative = await duoPose(["scan", app, "--sarif", never, "--docs", "README.md"])
         #expect(relative.code == 64)
-        #expect(relative.stderr == "Error: --docs README.md: not an absolute URL (https://…/README.md)\n" + Self.usage)
+        #expect(relative.stderr == "Error: --docs README.md: not an https: URL (https://…/README.md)\n" + Self.usage)
+        for address in ["javascript:alert(1)", "http://example.com/README.md", "file:///etc/passwd", "https:README.md"] {
+            let refused = await duoPose(["scan", app, "--sarif", never, "--docs", address])
+            #expect(refused.code == 64)
+            #expect(refused.stderr == "Error: --docs \(address): not an https: URL (https://…/README.md)\n" + Self.usage)
+        }
         #expect(!FileManager.default.fileExists(atPath: never))
     }
 

@@ -120,7 +120,7 @@ struct ScanUnreadTests {
     func beatenByOneMore() throws {
         let shows = """
             func open() { app.activateSceneSession(for: r) { error in self.present(alert, animated: true) } }
-            func save() { NotificationCenter.default.addObserver(forName: UIApplication.didEnterBackgroundNotification) }
+            func save() { NotificationCenter.default.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main) { _ in store.save() } }
             func mirror() { connection.isVideoMirrored = coordinator.direction == .forward }
             let session = AVCaptureSession()
             """

@@ -17,6 +17,10 @@ extension RunCommand {
                 let result = try Scanner.scan(tree)
                 matrices[index].matrix.app = result.overlay(on: matrices[index].matrix.app, stated: request.statedKeys)
                 records[path] = AppScanRecord(path: request.path, result: result, stated: request.statedKeys)
+            } catch  where error.cause == .interrupted {
+                context.stderr.write("duo-pose: interrupted; no report was replaced\n")
+                code = DuoPose.ExitCode.interrupted(by: SIGINT)
+                return nil
             } catch {
                 context.stderr.write("Error: " + "\(path): app.scan: \(error)".oneLine + "\n")
                 code = error.cause == .missing ? DuoPose.ExitCode.cannotRead : DuoPose.ExitCode.invalidInput

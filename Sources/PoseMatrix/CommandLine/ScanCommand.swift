@@ -17,6 +17,10 @@ enum ScanCommand {
         do {
             result = try Scanner.scan(root)
         } catch {
+            if error.cause == .interrupted {
+                context.stderr.write("duo-pose: interrupted; nothing was written\n")
+                return DuoPose.ExitCode.interrupted(by: SIGINT)
+            }
             context.stderr.write("Error: " + error.description.oneLine + "\n")
             return error.cause == .missing ? DuoPose.ExitCode.cannotRead : DuoPose.ExitCode.invalidInput
         }
@@ -68,8 +72,10 @@ enum ScanCommand {
             }
             self.path = path
             docs = parsed.value("--docs")
-            if let docs, URL(string: docs)?.scheme == nil {
-                throw UsageError(message: "--docs \(docs): not an absolute URL (https://…/README.md)", command: .scan)
+            // Only https: a `javascript:` or `file:` address would be written into the SARIF as the
+            // rules' help, for a viewer to open.
+            if let docs, URL(string: docs).map({ $0.scheme?.lowercased() != "https" || ($0.host ?? "").isEmpty }) ?? true {
+                throw UsageError(message: "--docs \(docs.oneLine): not an https: URL (https://…/README.md)", command: .scan)
             }
             guard let folder = parsed.value("--sarif-root") else {
                 root = SARIFRoot.repository(of: tree)

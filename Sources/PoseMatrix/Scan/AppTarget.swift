@@ -23,6 +23,9 @@ struct AppTarget: Sendable {
     var infoPlistDeclaration: ScanLocation?
     /// Folders, from the tree's root, that only other targets build (known for XcodeGen projects).
     var otherTargetFolders: [String] = []
+    /// What the project description holds that the scan could not read (a value nested too deep),
+    /// each with its file and line; the Info.plist keys it may hold are unknown.
+    var problems: [Unread] = []
 
     /// The configuration the scan reads where a project has several: the one that ships.
     static let preferredConfiguration = "Release"
@@ -73,17 +76,69 @@ struct AppTarget: Sendable {
         return true
     }
 
-    /// `INFOPLIST_FILE` as a path from the tree's root, `$(SRCROOT)` and `$(PROJECT_DIR)` removed; nil
-    /// when it is not set, or when it names a file outside the tree (an absolute path, or one whose
-    /// `..` lead above the root), which is never read.
-    var infoPlistPath: String? {
-        guard var path = settings["INFOPLIST_FILE"]?.value, !path.isEmpty else { return nil }
-        for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/", "./"] where path.hasPrefix(prefix) {
-            path.removeFirst(prefix.count)
+    /// Where `INFOPLIST_FILE` leads: a path from the tree's root, out of the tree (an absolute
+    /// path, or `..` above the root: never read), or a variable the target's settings do not give.
+    enum PlistPath: Equatable {
+        case inTree(String)
+        case outside
+        case unresolved(String)
+    }
+
+    /// `INFOPLIST_FILE` with its `$(…)` and `${…}` expanded as Xcode does from the target's own
+    /// settings; nil when it is not set.
+    var infoPlistPath: PlistPath? {
+        guard let raw = settings["INFOPLIST_FILE"]?.value, !raw.isEmpty else { return nil }
+        var path: String
+        switch expanded(raw) {
+        case .success(let text): path = text
+        case .failure(let unresolved): return .unresolved(unresolved.variable)
         }
-        guard !path.hasPrefix("/") else { return nil }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        guard !path.hasPrefix("/") else { return .outside }
         let inTree = Self.normalized(projectFolder.isEmpty ? path : projectFolder + "/" + path)
-        return inTree == ".." || inTree.hasPrefix("../") ? nil : inTree
+        return inTree == ".." || inTree.hasPrefix("../") ? .outside : .inTree(inTree)
+    }
+
+    /// A variable a setting names that the scan cannot resolve (`$(CONFIGURATION)`, `$(X:lower)`).
+    struct Unresolved: Error {
+        var variable: String
+    }
+
+    /// What Xcode defines itself for a target, where its settings do not: the project's folder
+    /// (`INFOPLIST_FILE` is relative to it) and the target's name.
+    private var builtIn: [String: String] {
+        ["SRCROOT": ".", "PROJECT_DIR": ".", "SOURCE_ROOT": ".", "TARGET_NAME": name, "PRODUCT_NAME": "$(TARGET_NAME)"]
+    }
+
+    /// The value with each variable replaced, innermost first (`$(A_$(B))`), at most 16 times and
+    /// to at most 4,096 characters: a setting naming itself never ends.
+    func expanded(_ value: String) -> Result<String, Unresolved> {
+        var text = value
+        for _ in 0..<16 {
+            guard let range = Self.innermostVariable(text) else { return .success(text) }
+            let name = String(text[text.index(range.lowerBound, offsetBy: 2)..<text.index(before: range.upperBound)])
+            guard let replacement = settings[name]?.value ?? builtIn[name], text.count <= 4096 else {
+                return .failure(Unresolved(variable: String(text[range])))
+            }
+            text.replaceSubrange(range, with: replacement)
+        }
+        return .failure(Unresolved(variable: value))
+    }
+
+    /// The first `$(…)` or `${…}` holding no other.
+    private static func innermostVariable(_ text: String) -> Range<String.Index>? {
+        var opened: [String.Index] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == "$", next < text.endIndex, text[next] == "(" || text[next] == "{" {
+                opened.append(index)
+            } else if text[index] == ")" || text[index] == "}", let start = opened.popLast() {
+                return start..<next
+            }
+            index = next
+        }
+        return nil
     }
 
     /// `a/b/../c` → `a/c`.

@@ -42,7 +42,7 @@ enum InfoPlist {
             let name = String(key.split(separator: ".").last!)
             let index = lines.firstIndex { $0.contains("<key>\(name)</key>") }
             let location =
-                index.map { ScanLocation(file: path, line: $0 + 1, text: lines[$0].trimmingCharacters(in: .whitespaces)) }
+                index.map { ScanLocation(file: path, line: $0 + 1, text: ScanLocation.evidence(lines[$0])) }
                 ?? ScanLocation(file: path, line: 1, text: "\(name) (binary property list)")
             result[key] = PlistEntry(value: value, location: location)
         }

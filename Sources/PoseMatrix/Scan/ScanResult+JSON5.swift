@@ -3,32 +3,35 @@ extension ScanResult {
     /// How many unread files a line of the block names; `--json` names them all.
     static let namedUnread = 10
 
+    /// Every line is escaped as one line (``TerminalText``): a path or a target name holding a line
+    /// feed would otherwise end a `//` comment and write keys into the block, or a line a CI runner
+    /// takes as a command (`::error`, `::add-mask::`).
     public var json5: String {
-        var text = "// duo-pose scan \(root): \(project), \(counted(filesRead, "file")) read\(skippedNote)\n\"app\": {\n"
+        var lines = ["// duo-pose scan \(root): \(project), \(counted(filesRead, "file")) read\(skippedNote)", "\"app\": {"]
         var group: String?
         for item in evidence {
             if item.key.group != group {
-                if group != nil { text += "  },\n" }
+                if group != nil { lines.append("  },") }
                 group = item.key.group
-                if let group { text += "  \"\(group)\": {\n" }
+                if let group { lines.append("  \"\(group)\": {") }
             }
             let indent = group == nil ? "  " : "    "
-            text += indent + "\"\(item.key.field)\": \(item.value), // \(item.location.shortEvidence)\n"
+            lines.append(indent + "\"\(item.key.field)\": \(item.value), // \(item.location.shortEvidence)")
         }
-        if group != nil { text += "  },\n" }
-        text += "},\n"
+        if group != nil { lines.append("  },") }
+        lines.append("},")
         let notRead = Set(unread.flatMap(\.keys))
         let plain = unknown.filter { !notRead.contains($0) }
-        if !plain.isEmpty { text += "// unknown: " + plain.map(\.rawValue).joined(separator: ", ") + "\n" }
+        if !plain.isEmpty { lines.append("// unknown: " + plain.map(\.rawValue).joined(separator: ", ")) }
         for (keys, files) in unreadGroups {
-            text +=
+            lines.append(
                 "// unknown, as files that could settle them were not read: "
-                + keys.map(\.rawValue).joined(separator: ", ") + ": " + Self.named(files.map(\.place)) + "\n"
+                    + keys.map(\.rawValue).joined(separator: ", ") + ": " + Self.named(files.map(\.place)))
         }
         for finding in findings {
-            text += "// \(finding.rule.rawValue) \(finding.location.file):\(finding.location.line): \(finding.message)\n"
+            lines.append("// \(finding.rule.rawValue) \(finding.location.file):\(finding.location.line): \(finding.message)")
         }
-        return text
+        return lines.map { $0.oneLine + "\n" }.joined()
     }
 
     /// The unread files that leave keys unknown, grouped by the keys, in key order.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A place in the scanned tree: a file relative to its root, a line (1-based) and that line's text.
 public struct ScanLocation: Sendable, Hashable {
     public var file: String
@@ -80,5 +82,22 @@ public struct ScanResult: Sendable {
 
     public func value(_ key: ScanKey) -> ScanValue? {
         evidence.first { $0.key == key }?.value
+    }
+}
+
+extension ScanLocation {
+    /// Lines longer than this many bytes are cut to their first ``shownCharacters`` characters: a
+    /// source line may be megabytes long, and a results header holding it whole was refused by
+    /// the readers of the results.
+    static let longestLine = 800
+    static let shownCharacters = 200
+
+    /// A line as evidence shows it: without the white space around it, a line over
+    /// ``longestLine`` bytes cut, saying so and how long it was.
+    static func evidence(_ line: Substring) -> String {
+        let bytes = line.utf8.count
+        guard bytes > longestLine else { return line.trimmingCharacters(in: .whitespaces) }
+        let head = String(decoding: line.utf8.prefix(longestLine), as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return String(head.prefix(shownCharacters)) + " … (cut: a line of \(bytes) bytes)"
     }
 }

@@ -20,9 +20,10 @@ extension Scanner {
         if file == nil, let setting = target.settings["INFOPLIST_FILE"], !setting.value.isEmpty {
             switch plistFile(target, setting: setting, tree: &tree) {
             case .read(let path, let bytes):
-                file = InfoPlist.entries(path: path, data: Data(bytes))
+                let refusal = BinaryPlistSize.refusal(bytes)
+                file = refusal == nil ? InfoPlist.entries(path: path, data: Data(bytes)) : nil
                 if file == nil {
-                    let entry = Unread(path: path, reason: .malformed("not a property list"))
+                    let entry = Unread(path: path, reason: .malformed(refusal ?? "not a property list"))
                     tree.record(entry)
                     read.unread = entry
                 }
@@ -31,6 +32,7 @@ extension Scanner {
                 read.unread = entry
             }
         }
+        if file == nil, read.unread == nil, let problem = target.problems.first { read.unread = problem }
         let generated = InfoPlist.generated(target.settings)
         if file == nil && generated == nil && read.unread == nil { return read }
         read.entries = InfoPlist.merged(file: file ?? [:], generated: generated ?? [:])
@@ -45,7 +47,14 @@ extension Scanner {
     /// The bytes of the file `INFOPLIST_FILE` names; the reason it was not read, recorded, otherwise.
     private static func plistFile(_ target: AppTarget, setting: BuildSetting, tree: inout SourceTree) -> PlistFile {
         let at = setting.location
-        guard let path = target.infoPlistPath else {
+        let path: String
+        switch target.infoPlistPath {
+        case .inTree(let inTree): path = inTree
+        case .unresolved(let variable):
+            let entry = Unread(path: at.file, line: at.line, reason: .settingUnresolved("INFOPLIST_FILE", variable))
+            tree.record(entry)
+            return .unread(entry)
+        case .outside, nil:
             let entry = Unread(path: at.file, line: at.line, reason: .settingOutside("INFOPLIST_FILE"))
             tree.record(entry)
             return .unread(entry)

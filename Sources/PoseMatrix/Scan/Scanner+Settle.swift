@@ -13,12 +13,17 @@ extension Scanner {
             settlement.settled[$0] == nil && !settlement.notApplicable.contains($0)
         }
         result.findings += facts.findings
-        if let session = facts.inventory["AVCaptureSession"], facts.inventory["direction coordinator"] == nil {
+        let camera = facts.usesVideo || facts.candidates[.cameraUses] != nil
+        if let session = facts.inventory["AVCaptureSession"], camera, facts.inventory["direction coordinator"] == nil {
+            // At the session that streams, where one is started; a session only named may be a capability probe.
+            let which =
+                facts.firstSessionStart == nil
+                ? "AVCaptureSession (none is started with startRunning)" : "this capture session starts"
             result.findings.append(
                 ScanFinding(
-                    rule: .DUO014, location: session.location,
+                    rule: .DUO014, location: facts.firstSessionStart ?? session.location,
                     message:
-                        "AVCaptureSession without an AVCaptureDeviceDirectionCoordinator: a fold changes the camera's direction unseen"
+                        "\(which) without an AVCaptureDeviceDirectionCoordinator: a fold changes the camera's direction unseen"
                 ))
         }
         result.findings.sort { ($0.location.file, $0.location.line, $0.rule) < ($1.location.file, $1.location.line, $1.rule) }

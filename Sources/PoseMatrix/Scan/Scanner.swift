@@ -2,7 +2,8 @@ import Foundation
 
 /// Why a tree could not be scanned.
 public struct ScanError: Error, Equatable, CustomStringConvertible {
-    public enum Cause: Sendable { case missing, notAnApp }
+    /// `interrupted`: the task running the scan was cancelled (SIGINT, SIGTERM) before it ended.
+    public enum Cause: Sendable { case missing, notAnApp, interrupted }
     public var cause: Cause
     public var description: String
 }
@@ -19,12 +20,15 @@ public enum Scanner {
             throw ScanError(cause: .missing, description: "\(path): is a file, not an app's folder")
         }
         var tree = SourceTree(root: path)
+        try stopIfCancelled()
         guard let target = appTarget(in: &tree) else { throw notAnApp(path, tree: tree) }
         var result = ScanResult(root: path, project: target.projectFile)
+        for problem in target.problems { tree.record(problem) }
         let plist = infoPlist(target, tree: &tree)
         let scope = SourceScope(tree: tree, target: target)
         var facts = SourceFacts()
         for file in tree.files where SourceFile.isSource(file.path) {
+            try stopIfCancelled()
             guard scope.isApp(file.path, counting: &tree.skipped) else { continue }
             guard let bytes = tree.bytes(of: file) else { continue }
             facts.read(SourceFile(path: file.path, text: String(decoding: bytes, as: UTF8.self)))
@@ -37,6 +41,12 @@ public enum Scanner {
         result.skipped = tree.skipped
         result.unread = settlement.unreadFiles(tree.unread)
         return result
+    }
+
+    /// A scan stops between files once its task is cancelled: a signal to `scan` or to a `run`
+    /// scanning its app stops it within a file's reading, not minutes later.
+    private static func stopIfCancelled() throws(ScanError) {
+        if Task.isCancelled { throw ScanError(cause: .interrupted, description: "interrupted") }
     }
 
     /// Exit 65's error: what was looked for, how many files were looked at, and the project
@@ -65,16 +75,18 @@ public enum Scanner {
         func nearestFirst(_ files: [SourceTree.File]) -> [SourceTree.File] {
             files.sorted { ($0.path.split(separator: "/").count, $0.path) < ($1.path.split(separator: "/").count, $1.path) }
         }
+        var configs = XCConfigFiles()
         for file in nearestFirst(tree.files.filter { $0.path.hasSuffix(".xcodeproj/project.pbxproj") }) {
-            guard let text = tree.text(of: file) else { continue }
-            var configs = tree
-            let project = XcodeProject(path: file.path, text: text) { name in configuration(name, in: &configs) }
-            if let target = project?.appTarget() { return target }
+            guard let text = tree.text(of: file), let project = XcodeProject(path: file.path, text: text) else { continue }
+            if let target = project.appTarget(configFile: { configs.base($0, in: &tree) }) { return target }
         }
         // An XcodeGen project that was not generated: its project.yml describes the same target.
         for file in nearestFirst(tree.files.filter(isXcodeGen)) {
             guard let text = tree.text(of: file) else { continue }
-            if let target = XcodeGenProject.appTarget(path: file.path, text: text) { return target }
+            let target = XcodeGenProject.appTarget(
+                path: file.path, text: text, spec: { path in tree.file(at: path).flatMap { tree.text(of: $0) } },
+                configFile: { configs.base($0, in: &tree) })
+            if let target { return target }
         }
         // A Tuist project that was not generated: its Project.swift (one per project, nearest the root first).
         for file in nearestFirst(tree.files.filter { $0.path == "Project.swift" || $0.path.hasSuffix("/Project.swift") }) {
@@ -82,14 +94,5 @@ public enum Scanner {
             if let target = TuistProject.appTarget(path: file.path, text: text) { return target }
         }
         return nil
-    }
-
-    /// An `.xcconfig` named by a project: the file whose path ends with the name the project gives.
-    private static func configuration(_ name: String, in tree: inout SourceTree, depth: Int = 0) -> [String: BuildSetting] {
-        let wanted = AppTarget.normalized(name)
-        guard depth < 8, let file = tree.files.first(where: { $0.path == wanted || $0.path.hasSuffix("/" + wanted) }),
-            let text = tree.text(of: file)
-        else { return [:] }
-        return XCConfig.settings(path: file.path, text: text) { configuration($0, in: &tree, depth: depth + 1) }
     }
 }

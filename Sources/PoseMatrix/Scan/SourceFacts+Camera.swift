@@ -2,14 +2,25 @@
 extension SourceFacts {
     /// Words naming a camera by what it is rather than where it points; the model has no value for them.
     static let physicalFrontCameras: Set<String> = ["builtInInnerUltraWideCamera", "builtInOuterUltraWideCamera"]
+    /// Words only a capture session with a camera uses: an audio-only session is no camera's.
+    static let videoWords: Set<String> = [
+        "AVCaptureVideoPreviewLayer", "AVCaptureVideoDataOutput", "AVCapturePhotoOutput", "AVCaptureMovieFileOutput",
+        "builtInWideAngleCamera", "builtInDualCamera", "builtInDualWideCamera", "builtInTripleCamera",
+        "builtInTrueDepthCamera", "builtInTelephotoCamera", "builtInUltraWideCamera",
+    ]
 
     mutating func readCamera(_ file: SourceFile, _ index: Int) {
         let word = file[index]
         switch word {
         case "front", "back":
-            // `position: .front` chooses a camera; `position == .front` only asks about one.
-            guard file[index - 1] == ".", file[index - 2] == ":", file[index - 3] == "position" else { return }
+            guard choosesPosition(file, index) else { return }
+            fileUsesVideo = true
             add(.cameraUses, .choice(word == "front" ? "virtualFront" : "rear"), file.location(index))
+        case _ where Self.videoWords.contains(word):
+            usesVideo = true
+            fileUsesVideo = true
+        case "startRunning" where fileSessionStart == nil && (file[index + 1] == "(" || file[index + 1] == "]"):
+            fileSessionStart = file.location(index)
         case "AVCaptureDevicePositionFront", "AVCaptureDevicePositionBack":
             guard file[index - 1] == ":" else { return }
             add(.cameraUses, .choice(word.hasSuffix("Front") ? "virtualFront" : "rear"), file.location(index))
@@ -30,18 +41,35 @@ extension SourceFacts {
         }
     }
 
+    /// Whether `.front` or `.back` at `index` chooses a camera: `position: .front` (a discovery
+    /// session, a default device), an assignment to a `…position` (`cameraPosition = .front`, as
+    /// WebRTC's capturer takes it), or `position == .front` as the test of `first(where:)` or
+    /// `filter` over devices. A comparison anywhere else only asks about a camera.
+    private func choosesPosition(_ file: SourceFile, _ index: Int) -> Bool {
+        guard file[index - 1] == "." else { return false }
+        if file[index - 2] == ":" { return file[index - 3] == "position" }
+        guard file[index - 2] == "=" else { return false }
+        if file[index - 3] != "=" {
+            return file[index - 3] != "!" && file[index - 3].lowercased().hasSuffix("position")
+        }
+        guard file[index - 4] == "position" else { return false }
+        let closure = file.brackets.parent[index]
+        guard closure >= 0, file[closure] == "{" else { return false }
+        let before = file[closure - 1] == "(" ? closure - 2 : closure - 1
+        return file[before] == "filter" || (file[before] == ":" && file[before - 1] == "where" && file[before - 3] == "first")
+    }
+
     /// Mirroring decided from `position` (DUO013) or from a direction coordinator, judged from the
     /// assignment and the three lines before it.
     private mutating func readMirroring(_ file: SourceFile, _ index: Int) {
         let line = file.tokens[index].line
-        let near = file.tokens.indices.filter { file.tokens[$0].line >= line - 3 && file.tokens[$0].line <= line }
-        let window = near.map { file[$0] }
+        let near = tables.tokens(onLines: line - 3, line)
         let location = file.location(index)
         // `device.position` read, not the `position:` label that chose the camera.
-        if near.contains(where: { file[$0] == "position" && file[$0 - 1] == "." }) {
+        if tables.positionReads.count(in: near) > 0 {
             add(.cameraMirroring, .choice("byPosition"), location)
             find(.DUO013, location, "mirroring decided by the camera's position: both front cameras are .front")
-        } else if window.contains(where: { $0.lowercased().contains("direction") || $0 == "forward" }) {
+        } else if tables.directionWords.count(in: near) > 0 {
             add(.cameraMirroring, .choice("byDirection"), location)
         } else {
             unsettled.insert(.cameraMirroring)
@@ -57,10 +85,9 @@ extension SourceFacts {
         }
         let rootWords: Set<String> = ["App", "UIWindowSceneDelegate", "UIApplicationDelegate"]
         let cameraWords: Set<String> = ["AVCaptureSession", "AVCaptureVideoPreviewLayer", "AVCaptureDevice"]
-        let typeWords = Set(file.tokens.indices.filter { file.enclosingType[$0]?.name == type.name }.map { file[$0] })
         if type.header.contains(where: rootWords.contains) || type.name.hasSuffix("SceneDelegate") {
             add(.cameraAccessoryRegisteredOn, .choice("rootView"), location)
-        } else if !typeWords.isDisjoint(with: cameraWords) {
+        } else if tables.types(holding: cameraWords).contains(type.name) {
             add(.cameraAccessoryRegisteredOn, .choice("cameraView"), location)
         } else {
             unsettled.insert(.cameraAccessoryRegisteredOn)

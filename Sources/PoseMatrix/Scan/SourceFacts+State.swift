@@ -9,43 +9,67 @@ extension SourceFacts {
         "UIApplicationWillResignActiveNotification", "UISceneWillDeactivateNotification", "willDeactivateNotification",
     ]
 
+    /// `state.savesOn` means the app persists its state then: a callback or phase branch counts
+    /// when its body calls something that saves (``SourceIndex/persists``); one that only stops
+    /// a timer or resets a badge does not; a notification counts by its handler's body the same
+    /// way. `phase != .active` saves on inactive. Removing an observer saves nothing. An app that saves on neither leaves the key unknown: the model
+    /// has no value for it.
     mutating func readState(_ file: SourceFile, _ index: Int) {
         let word = file[index]
         let background = Self.backgroundCallbacks.contains(word)
         if background || Self.inactiveCallbacks.contains(word) {
-            if word.hasSuffix("Notification") || hasBody(file, from: index) {
-                add(.stateSavesOn, .choice(background ? "background" : "inactive"), file.location(index))
-            }
+            let counts =
+                word.hasSuffix("Notification")
+                ? notificationHandler(file, index).map { tables.persists.count(in: $0) > 0 } ?? false
+                : savingBody(file, from: index)
+            if counts { add(.stateSavesOn, .choice(background ? "background" : "inactive"), file.location(index)) }
         } else if word == "background" || word == "inactive", file[index - 1] == ".",
-            file[index - 2] == "case" || file[index - 2] == "=", hasPhaseBody(file, index)
+            file[index - 2] == "case" || file[index - 2] == "=", savesInPhase(file, index)
         {
             add(.stateSavesOn, .choice(word), file.location(index))
+        } else if word == "active", file[index - 1] == ".", file[index - 2] == "=", file[index - 3] == "!",
+            savesInPhase(file, index)
+        {
+            add(.stateSavesOn, .choice("inactive"), file.location(index))
         }
     }
 
-    /// A delegate method's definition with a body that does something: a template's empty method does not count.
-    private func hasBody(_ file: SourceFile, from index: Int) -> Bool {
-        guard file[index - 1] == "func" || file[index - 1] == ")" else { return false }
-        var open = index + 1
-        while open < file.tokens.count, file[open] != "{", file[open] != ";", file[open] != "}" { open += 1 }
-        guard file[open] == "{" else { return false }
-        return file.close(open) > open + 1
-    }
-
-    /// A `case .background:` or `phase == .background {` whose code is more than `break`, in a file that reads `scenePhase`.
-    private func hasPhaseBody(_ file: SourceFile, _ index: Int) -> Bool {
-        guard file.tokens.contains(where: { $0.text == "scenePhase" }) else { return false }
-        var body: [String] = []
-        if file[index + 1] == ":" {
-            var cursor = index + 2
-            while cursor < file.tokens.count, !["case", "default", "}"].contains(file[cursor]) {
-                body.append(file[cursor])
-                cursor += 1
+    /// The body of a notification's handler where the code gives it: a trailing closure of the
+    /// call naming it (`addObserver(forName: X, …) { … }`, `.onReceive(….publisher(for: X)) { … }`)
+    /// or of a `.sink` after it. Nil when the handler is a method named elsewhere (`selector:`),
+    /// or there is none (`removeObserver(…, name: X)`): such a notification settles nothing.
+    private func notificationHandler(_ file: SourceFile, _ index: Int) -> Range<Int>? {
+        guard file.brackets.parent[index] >= 0 else { return nil }
+        var close = file.close(file.brackets.parent[index])
+        for _ in 0..<3 {
+            if file[close + 1] == "{" { return (close + 2)..<file.close(close + 1) }
+            if file[close + 1] == ".", file[close + 2] == "sink", file[close + 3] == "{" || file[close + 3] == "(" {
+                return (close + 4)..<file.close(close + 3)
             }
-        } else if file[index + 1] == "{" {
-            body = ((index + 2)..<file.close(index + 1)).map { file[$0] }
+            guard file[close + 1] == ")" else { return nil }
+            close += 1
         }
-        return body.contains { $0 != "break" && $0 != "return" }
+        return nil
+    }
+
+    /// A delegate method's definition whose body saves: a template's empty method does not count.
+    private func savingBody(_ file: SourceFile, from index: Int) -> Bool {
+        guard file[index - 1] == "func" || file[index - 1] == ")" else { return false }
+        let open = tables.nextStop[min(index + 1, file.tokens.count)]
+        guard file[open] == "{" else { return false }
+        return tables.persists.count(in: (open + 1)..<max(open + 1, file.close(open))) > 0
+    }
+
+    /// A `case .background:` or `phase == .background {` whose code saves, in a file that reads `scenePhase`.
+    private func savesInPhase(_ file: SourceFile, _ index: Int) -> Bool {
+        guard tables.readsScenePhase else { return false }
+        var body = 0..<0
+        if file[index + 1] == ":" {
+            body = min(index + 2, file.tokens.count)..<tables.nextCaseEnd[min(index + 2, file.tokens.count)]
+        } else if file[index + 1] == "{" {
+            body = (index + 2)..<max(index + 2, file.close(index + 1))
+        }
+        return tables.persists.count(in: body) > 0
     }
 
     /// A hinge handler resets its effect when it checks for a partly open hinge and has an `else`; otherwise unknown.
@@ -57,8 +81,8 @@ extension SourceFacts {
             unsettled.insert(.hingeEffectReset)
             return
         }
-        let body = (cursor..<file.close(cursor)).map { file[$0] }
-        if body.contains(where: { $0.lowercased().contains("partiallyopen") }) && body.contains("else") {
+        let body = cursor..<file.close(cursor)
+        if tables.partiallyOpen.count(in: body) > 0 && tables.elses.count(in: body) > 0 {
             add(.hingeEffectReset, .bool(true), file.location(index))
         } else {
             unsettled.insert(.hingeEffectReset)

@@ -5,7 +5,10 @@ extension SourceFacts {
         case "openWindow" where file[index - 1] == "." && file[index - 2] == "\\", "OpenWindowAction":
             add(.newWindowVia, .choice("openWindow"), file.location(index))
         case "requestSceneSessionActivation", "activateSceneSession", "activateSceneSessionForRequest":
-            guard file[index + 1] == "(" || file[index + 1] == ":" else { return }
+            // In Objective-C, a message inside `[…]`; the selector named elsewhere (`@selector`) is no request.
+            guard file[index + 1] == "(" || (file[index + 1] == ":" && file[file.brackets.parent[index]] == "[") else {
+                return
+            }
             add(.newWindowVia, .choice("activateSceneSession"), file.location(index))
             readErrorHandler(file, index)
         case "ActivationAction" where file[index + 1] == "(" || file[index + 1] == "{":
@@ -15,26 +18,28 @@ extension SourceFacts {
         }
     }
 
+    /// The most tokens an Objective-C message's arguments are looked for in: a real one has a few dozen.
+    static let longestMessage = 512
+
     /// The handler of a UIKit request: the `errorHandler:` argument or a trailing closure; nil or absent is DUO010.
     private mutating func readErrorHandler(_ file: SourceFile, _ index: Int) {
         let arguments: Range<Int>
         if file[index + 1] == "(" {
             arguments = (index + 2)..<file.close(index + 1)
         } else {
-            var end = index + 1
-            var depth = 0
-            while end < file.tokens.count, depth >= 0, file[end] != ";" {
-                if "([{".contains(file[end]) { depth += 1 } else if ")]}".contains(file[end]) { depth -= 1 }
-                end += 1
-            }
-            arguments = (index + 1)..<(end - 1)
+            // An Objective-C message: up to the first `;`, or the bracket closing the one around it,
+            // and within a message's length (a flat run of selector parts is read once, not per part).
+            let semicolon = tables.nextSemicolon[index + 1 < file.tokens.count ? index + 1 : file.tokens.count]
+            let closer = file.close(file.brackets.parent[index])
+            let end = min(closer < semicolon ? closer + 1 : semicolon, index + Self.longestMessage)
+            arguments = (index + 1)..<max(index + 1, end - 1)
         }
         var handler = file.argument("errorHandler", in: arguments)
         if handler == nil, file[index + 1] == "(", file[arguments.upperBound + 1] == "{" {
             handler = (arguments.upperBound + 1)..<(file.close(arguments.upperBound + 1) + 1)
         }
         let location = file.location(index)
-        let kind = handler.map { HandlerKind.of(file, $0) } ?? .missing
+        let kind = handler.map { HandlerKind.of(file, $0, counts: tables.handlerCounts) } ?? .missing
         switch kind {
         case .missing:
             add(.newWindowErrorHandler, .choice("none"), location)
@@ -69,7 +74,7 @@ extension SourceFacts {
             add(.newWindowAlternate, .choice("none"), location)
             return
         }
-        switch HandlerKind.of(file, alternate) {
+        switch HandlerKind.of(file, alternate, counts: tables.handlerCounts) {
         case .missing: add(.newWindowAlternate, .choice("none"), location)
         case .onlyLogs:
             add(.newWindowAlternate, .choice("none"), location)

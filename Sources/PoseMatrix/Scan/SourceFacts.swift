@@ -6,6 +6,16 @@ struct SourceFacts {
     var findings: [ScanFinding] = []
     var inventory: [String: InventoryItem] = [:]
     var sourceFiles = 0
+    /// Where a capture session is first started (`startRunning`): the session DUO014 is about.
+    var firstSessionStart: ScanLocation?
+    /// Whether the code names a camera or a video output: DUO014 is about camera sessions only.
+    var usesVideo = false
+    /// The file being read's first `startRunning`, and whether it names a camera: a session
+    /// started in a file that names none (an audio recorder's) is not the one DUO014 means.
+    var fileSessionStart: ScanLocation?
+    var fileUsesVideo = false
+    /// The file being read's tables (``SourceIndex``), built as rules ask for them.
+    private(set) var tables: SourceIndex!
 
     /// The inventory's entries and the words that count for each.
     static let inventoryWords: [String: String] = [
@@ -28,6 +38,12 @@ struct SourceFacts {
     /// Reads one file with every rule.
     mutating func read(_ file: SourceFile) {
         sourceFiles += 1
+        tables = SourceIndex(file)
+        (fileSessionStart, fileUsesVideo) = (nil, false)
+        defer {
+            tables = nil
+            if fileUsesVideo { firstSessionStart = firstSessionStart ?? fileSessionStart }
+        }
         for index in file.tokens.indices where file.tokens[index].kind == .word {
             if let name = Self.inventoryWords[file[index]] {
                 if inventory[name] == nil {

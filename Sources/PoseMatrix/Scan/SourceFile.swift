@@ -5,6 +5,8 @@ struct SourceFile {
     var lines: [Substring]
     /// The innermost type (`struct`, `class`, `extension`, `@implementation`) around each token, with its header.
     var enclosingType: [TypeContext?]
+    /// Which bracket closes which, and which encloses each token.
+    var brackets: BracketTable
 
     /// A type declaration's name and the words between the name and its `{` (conformances).
     struct TypeContext: Hashable {
@@ -19,6 +21,8 @@ struct SourceFile {
         self.tokens = Conditions.iPhoneTokens(tokens)
         self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         self.enclosingType = Self.types(of: tokens)
+        self.brackets = BracketTable([])
+        self.brackets = BracketTable(self.tokens.indices.map { self[$0] })
     }
 
     /// Whether the rules read the file at `path`: Swift and Objective-C sources.
@@ -39,50 +43,65 @@ struct SourceFile {
 
     func location(_ index: Int) -> ScanLocation {
         let line = tokens[index].line
-        let text = line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : ""
+        guard line <= lines.count else { return ScanLocation(file: path, line: line, text: "") }
+        if let known = evidence.texts[line] { return ScanLocation(file: path, line: line, text: known) }
+        let text = ScanLocation.evidence(lines[line - 1])
+        evidence.texts[line] = text
         return ScanLocation(file: path, line: line, text: text)
     }
 
+    /// Each line's evidence, made once: a megabyte line holding thousands of matches is cut once.
+    private final class Evidence {
+        var texts: [Int: String] = [:]
+    }
+    private let evidence = Evidence()
+
     /// The index of the bracket closing the one at `open`, or the end index when a cut-off file never closes it.
     func close(_ open: Int) -> Int {
-        var depth = 0
-        for index in open..<tokens.count {
-            switch self[index] {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}":
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
-        }
-        return tokens.count
+        guard open >= 0 && open < tokens.count else { return tokens.count }
+        let closer = brackets.closing[open]
+        return closer >= 0 ? closer : tokens.count
     }
 
     /// The tokens of a labelled argument (`label: value`) at the top level of `range`, up to the next `,`
     /// or Objective-C `selectorPart:` at that level.
+    /// Brackets inside the range are stepped over whole, so a call's arguments cost their top level only.
     func argument(_ label: String, in range: Range<Int>) -> Range<Int>? {
-        var depth = 0
         var index = range.lowerBound
         while index < range.upperBound {
             let text = self[index]
-            if "([{".contains(text) { depth += 1 } else if ")]}".contains(text) { depth -= 1 }
-            if depth == 0 && text == label && self[index + 1] == ":" {
-                var end = index + 2
-                var inner = 0
-                while end < range.upperBound {
-                    let word = self[end]
-                    if "([{".contains(word) { inner += 1 } else if ")]}".contains(word) { inner -= 1 }
-                    if inner == 0 && (word == "," || (end > index + 2 && self[end + 1] == ":" && tokens[end].kind == .word)) {
-                        break
-                    }
-                    end += 1
-                }
-                return (index + 2)..<end
+            if "([{".contains(text) {
+                index = close(index) + 1
+                continue
+            }
+            if ")]}".contains(text) { return nil }
+            if text == label && self[index + 1] == ":" {
+                return (index + 2)..<argumentEnd(from: index + 2, in: range)
             }
             index += 1
         }
         return nil
     }
+
+    /// Where an argument's value ends: the next `,` or `selectorPart:` at its level, or the range's end.
+    private func argumentEnd(from start: Int, in range: Range<Int>) -> Int {
+        var end = start
+        while end < range.upperBound {
+            let word = self[end]
+            if "([{".contains(word) {
+                end = close(end)
+                if end >= range.upperBound { return range.upperBound }
+            } else if ")]}".contains(word) {
+                return range.upperBound
+            } else if word == "," || (end > start && self[end + 1] == ":" && tokens[end].kind == .word) {
+                return end
+            }
+            end += 1
+        }
+        return range.upperBound
+    }
+
+    private static let typeKeywords: Set<String> = ["struct", "class", "extension", "actor", "implementation", "enum"]
 
     private static func types(of tokens: [Token]) -> [TypeContext?] {
         var result: [TypeContext?] = []
@@ -92,7 +111,7 @@ struct SourceFile {
         var depth = 0
         for (index, token) in tokens.enumerated() {
             let previous = index > 0 ? tokens[index - 1].text : ""
-            if ["struct", "class", "extension", "actor", "implementation", "enum"].contains(previous), token.kind == .word {
+            if token.kind == .word, Self.typeKeywords.contains(previous) {
                 pending = TypeContext(name: token.text, header: [])
                 if previous == "implementation" {
                     stack.append((pending!, -1))
@@ -136,18 +155,13 @@ enum HandlerKind {
     /// Classifies a handler's tokens: `nil` is missing; a body with a presenting call presents; a body
     /// whose every call is a logging call (or that is empty) only logs; anything else (a function's
     /// name, an assignment that may show an alert) is unclear.
-    static func of(_ file: SourceFile, _ range: Range<Int>) -> HandlerKind {
+    static func of(_ file: SourceFile, _ range: Range<Int>, counts: HandlerCounts) -> HandlerKind {
         let range = range.clamped(to: 0..<file.tokens.count)
-        let words = range.map { file[$0] }
-        if words == ["nil"] || words == ["NULL"] { return .missing }
-        if words.contains(where: presenting.contains) { return .presents }
-        let calls = range.filter { file.tokens[$0].kind == .word && file[$0 + 1] == "(" }.map { file[$0] }
+        if range.count == 1 && (file[range.lowerBound] == "nil" || file[range.lowerBound] == "NULL") { return .missing }
+        let found = counts.counts(in: range)
+        if found.presenting > 0 { return .presents }
         // An Objective-C message `[receiver selector…]` may present; in Swift, `[weak self]` is a capture list.
-        let objectiveC = file.path.hasSuffix(".m") || file.path.hasSuffix(".mm")
-        let messages = range.filter {
-            objectiveC && (file[$0 - 1] == "[" || (file.tokens[$0].kind == .word && file[$0 - 1] == "]"))
-        }
-        if words.contains("{"), calls.allSatisfy(logging.contains), messages.isEmpty, !words.contains("=") { return .onlyLogs }
+        if found.braces > 0, found.otherCalls == 0, found.messages == 0, found.assignments == 0 { return .onlyLogs }
         return .unclear
     }
 }

@@ -33,6 +33,11 @@ struct TreeWalk {
         rootID = TreeFiles.FileID(info)
         enter(folder, components: [], id: rootID)
         while !stack.isEmpty {
+            // Cancelled (a signal): the scan stops with no result, so the walk need not finish.
+            if Task.isCancelled {
+                while let frame = stack.popLast() { close(frame.folder) }
+                return
+            }
             let top = stack.count - 1
             guard stack[top].next < stack[top].names.count else {
                 close(stack.removeLast().folder)

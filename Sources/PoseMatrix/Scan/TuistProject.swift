@@ -62,9 +62,14 @@ enum TuistProject {
         if let dictionary {
             // A dictionary from a helper (`InfoPlist.common`) or with a value computed in code may say
             // anything about the keys: they stay unknown rather than take the default's values.
-            guard case .dictionary(let members)? = ManifestValue.parse(file, dictionary.lowerBound)?.value,
-                let stated = plistEntries(members, file: file)
-            else { return }
+            var tooDeep: Int?
+            let parsed = ManifestValue.parse(file, dictionary.lowerBound, tooDeep: &tooDeep)?.value
+            if let index = tooDeep {
+                let why = "nested deeper than \(ManifestValue.deepest) levels"
+                target.problems.append(Unread(path: file.path, line: file.tokens[index].line, reason: .malformed(why)))
+                return
+            }
+            guard case .dictionary(let members)? = parsed, let stated = plistEntries(members, file: file) else { return }
             entries.merge(stated) { $1 }
         } else if form != "default" {
             return  // a helper's Info.plist (`.appDefault()`): unknown
@@ -145,31 +150,42 @@ struct ManifestValue {
         }
     }
 
-    /// The value starting at `index`, and the index after it; nil past the end of the file.
-    static func parse(_ file: SourceFile, _ index: Int) -> (value: Value, end: Int)? {
+    /// Values nested deeper than this are not read: no Info.plist comes near it, and each level is
+    /// a frame of the stack (50,000 `[` overflowed it). The value is opaque and the manifest says so.
+    static let deepest = 64
+
+    /// The value starting at `index`, and the index after it; nil past the end of the file. `tooDeep`
+    /// is set to the first token nested deeper than ``deepest``.
+    static func parse(_ file: SourceFile, _ index: Int, level: Int = 0, tooDeep: inout Int?) -> (value: Value, end: Int)? {
         guard index < file.tokens.count else { return nil }
+        guard level < deepest else {
+            if tooDeep == nil { tooDeep = index }
+            return (.opaque, skip(file, from: index))
+        }
         let token = file.tokens[index]
         if token.kind == .string { return (.string(token.text), index + 1) }
         if token.text == "true" || token.text == "false" { return (.bool(token.text == "true"), index + 1) }
         if token.text == ".", ["string", "boolean", "array", "dictionary"].contains(file[index + 1]), file[index + 2] == "(" {
             let close = file.close(index + 2)
-            return (parse(file, index + 3)?.value ?? .opaque, close + 1)
+            return (parse(file, index + 3, level: level + 1, tooDeep: &tooDeep)?.value ?? .opaque, close + 1)
         }
         guard token.text == "[" else { return (.opaque, skip(file, from: index)) }
         if file[index + 1] == ":" && file[index + 2] == "]" { return (.dictionary([]), index + 3) }
-        return collection(file, from: index + 1)
+        return collection(file, from: index + 1, level: level + 1, tooDeep: &tooDeep)
     }
 
     /// The elements after a `[`, as a list or, when the first is followed by `:`, a dictionary.
-    private static func collection(_ file: SourceFile, from start: Int) -> (value: Value, end: Int) {
+    private static func collection(_ file: SourceFile, from start: Int, level: Int, tooDeep: inout Int?) -> (
+        value: Value, end: Int
+    ) {
         var items: [ManifestValue] = []
         var members: [Member] = []
         var index = start
         while index < file.tokens.count && file[index] != "]" {
-            guard let (first, afterFirst) = parse(file, index) else { break }
+            guard let (first, afterFirst) = parse(file, index, level: level, tooDeep: &tooDeep) else { break }
             if file[afterFirst] == ":", case .string(let key) = first {
                 let valueIndex = afterFirst + 1
-                guard let (value, end) = parse(file, valueIndex) else { break }
+                guard let (value, end) = parse(file, valueIndex, level: level, tooDeep: &tooDeep) else { break }
                 members.append(Member(key: key, value: ManifestValue(value: value, index: valueIndex)))
                 index = end
             } else {

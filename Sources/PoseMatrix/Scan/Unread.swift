@@ -18,6 +18,8 @@ struct Unread: Sendable, Hashable {
         case settingOutside(String)
         /// A setting naming a file the tree does not hold.
         case settingMissing(String)
+        /// A setting holding a variable the target's settings do not give (the setting, the variable).
+        case settingUnresolved(String, String)
         /// Read but not understood (nested too deep, not in its format), at `line`.
         case malformed(String)
 
@@ -31,6 +33,7 @@ struct Unread: Sendable, Hashable {
             case .dangling: "a link to nothing"
             case .settingOutside(let name): "\(name) names a file outside the tree, not read"
             case .settingMissing(let name): "\(name) names a file the tree does not hold"
+            case .settingUnresolved(let name, let variable): "\(name) holds \(variable), which the target's settings do not give"
             case .malformed(let why): why
             }
         }
@@ -40,7 +43,7 @@ struct Unread: Sendable, Hashable {
             switch self {
             case .binary: skipped.binary += 1
             case .tooLarge: skipped.huge += 1
-            case .unreadable, .dangling, .settingMissing: skipped.unreadable += 1
+            case .unreadable, .dangling, .settingMissing, .settingUnresolved: skipped.unreadable += 1
             case .outside, .settingOutside: skipped.outside += 1
             case .malformed: skipped.malformed += 1
             }
@@ -56,10 +59,11 @@ struct Unread: Sendable, Hashable {
     var isFolder = false
 
     /// Whether Swift or Objective-C code the rules read could be in it: a source file by its
-    /// name, or a folder that was not entered. A link to nothing holds nothing.
+    /// name, or a folder that was not entered. A link to nothing holds nothing; a file read but
+    /// not understood in part (a Tuist manifest nested too deep) was read by the rules.
     var couldHoldSources: Bool {
         switch reason {
-        case .dangling, .settingOutside, .settingMissing: false
+        case .dangling, .settingOutside, .settingMissing, .settingUnresolved, .malformed: false
         default: isFolder || SourceFile.isSource(path)
         }
     }

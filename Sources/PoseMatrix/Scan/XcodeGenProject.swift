@@ -3,17 +3,22 @@
 enum XcodeGenProject {
     static let otherPlatforms: Set<String> = ["macOS", "tvOS", "watchOS", "visionOS"]
 
-    static func appTarget(path: String, text: String) -> AppTarget? {
-        let root = YAMLReader.parse(text)
+    /// `spec` reads another spec file of the tree by its path from the root (an `include:`), and
+    /// `configFile` an `.xcconfig` a `configFiles:` entry names.
+    static func appTarget(
+        path: String, text: String, spec: (String) -> String?, configFile: (String) -> [String: BuildSetting]
+    ) -> AppTarget? {
+        var tooDeepAt: Int?
+        let root = XcodeGenIncludes.merged(path: path, text: text, reading: spec, tooDeepAt: &tooDeepAt)
         let folder = path.split(separator: "/").dropLast().joined(separator: "/")
-        let projectSettings = settings(root["settings"], file: path)
-        for (name, target) in root["targets"]?.entries ?? [] {
-            guard target["type"]?.scalar == "application" else { continue }
-            let platforms = target["platform"].map { node in node.scalar.map { [$0] } ?? list(node) } ?? []
-            guard !platforms.isEmpty, !platforms.allSatisfy(otherPlatforms.contains) else { continue }
+        let projectSettings = levels(root["configFiles"], root["settings"], root: root, file: path, configFile: configFile)
+        for (name, declared) in root["targets"]?.entries ?? [] {
+            let target = XcodeGenTemplates.applied(to: declared, named: name, templates: root["targetTemplates"])
+            guard target["type"]?.scalar == "application", isForiPhone(target) else { continue }
+            let targetSettings = levels(target["configFiles"], target["settings"], root: root, file: path, configFile: configFile)
             var app = AppTarget(
                 name: name, projectFile: path, projectFolder: folder,
-                settings: AppTarget.resolve(projectSettings + settings(target["settings"], file: path)))
+                settings: AppTarget.resolve(projectSettings + targetSettings))
             if let info = target["info"] {
                 if let plistPath = info["path"], let value = plistPath.scalar {
                     app.settings["INFOPLIST_FILE"] = BuildSetting(value: value, location: location(plistPath, path))
@@ -22,6 +27,10 @@ enum XcodeGenProject {
                 app.properties = stated.isEmpty ? nil : stated
             }
             guard app.buildsForiPhone else { continue }
+            if let line = tooDeepAt {
+                let why = "nested deeper than \(YAMLReader.deepest) levels"
+                app.problems.append(Unread(path: path, line: line, reason: .malformed(why)))
+            }
             let own = Set(sources(target, folder: folder))
             for (other, node) in root["targets"]?.entries ?? [] where other != name {
                 app.otherTargetFolders += sources(node, folder: folder).filter { !own.contains($0) }
@@ -29,6 +38,17 @@ enum XcodeGenProject {
             return app
         }
         return nil
+    }
+
+    /// `platform` (`iOS`, or a list) not only another platform's; without it, `supportedDestinations`
+    /// listing `iOS` (XcodeGen's multi-platform targets).
+    private static func isForiPhone(_ target: YAMLNode) -> Bool {
+        if let platform = target["platform"] {
+            let platforms = platform.scalar.map { [$0] } ?? list(platform)
+            return !platforms.isEmpty && !platforms.allSatisfy(otherPlatforms.contains)
+        }
+        guard let destinations = target["supportedDestinations"] else { return false }
+        return (destinations.scalar.map { [$0] } ?? list(destinations)).contains("iOS")
     }
 
     /// A target's `sources`: a path, a list of paths, or a list of `{path: …}`, from the tree's root.
@@ -51,7 +71,25 @@ enum XcodeGenProject {
     }
 
     private static func location(_ node: YAMLNode, _ file: String) -> ScanLocation {
-        ScanLocation(file: file, line: node.line, text: node.text)
+        ScanLocation(file: node.file.isEmpty ? file : node.file, line: node.line, text: node.text)
+    }
+
+    /// The setting levels of a project or target: its `configFiles` entry for the configuration
+    /// read (an `.xcconfig`), then the `settingGroups` its `settings.groups` names, then its settings.
+    private static func levels(
+        _ configFiles: YAMLNode?, _ node: YAMLNode?, root: YAMLNode, file: String,
+        configFile: (String) -> [String: BuildSetting]
+    ) -> [[String: BuildSetting]] {
+        var result: [[String: BuildSetting]] = []
+        let files = configFiles?.entries ?? []
+        let chosen = files.first { $0.key == AppTarget.preferredConfiguration } ?? files.sorted { $0.key < $1.key }.first
+        if let path = chosen?.node.scalar {
+            let folder = file.split(separator: "/").dropLast().joined(separator: "/")
+            result.append(configFile(AppTarget.normalized(folder.isEmpty ? path : folder + "/" + path)))
+        }
+        let groups = node?["groups"].map { $0.scalar.map { [$0] } ?? list($0) } ?? []
+        for group in groups { result += settings(root["settingGroups"]?[group], file: file) }
+        return result + settings(node, file: file)
     }
 
     /// `settings:` as levels: a plain dictionary, or `base` then `configs.Release`.
@@ -65,7 +103,7 @@ enum XcodeGenProject {
             }
             return result
         }
-        guard node["base"] != nil || node["configs"] != nil else { return [level(node)] }
+        guard node["base"] != nil || node["configs"] != nil || node["groups"] != nil else { return [level(node)] }
         let configs = node["configs"]?.entries ?? []
         let release =
             configs.first { $0.key == AppTarget.preferredConfiguration }

@@ -1,0 +1,179 @@
+/// The scan's hot-path tables, in one place: what the rules would otherwise find by walking the
+/// tokens again for each match (the bracket closing one, the next `;`, the tokens of a line, what
+/// a handler's body holds). Each table is built in one pass over the file, so a file's rules cost
+/// time linear in its tokens: before, 8,000 unclosed `requestSceneSessionActivation(` took 76 s,
+/// 6,000 `sceneAccessory` 50 s and 30,000 `func sceneDidEnterBackground` over a minute.
+/// Benchmarks/scan-hostile.sh times them.
+struct BracketTable {
+    /// For each opening bracket, the index of the bracket closing it (the end index when the file
+    /// never closes it); -1 for other tokens.
+    let closing: [Int]
+    /// For each token, the opening bracket it lies inside (the innermost); -1 at the top level.
+    let parent: [Int]
+
+    /// Matches brackets of any kind as the rules count them, a string literal never being one.
+    init(_ texts: [String]) {
+        var closing = [Int](repeating: -1, count: texts.count)
+        var parent = [Int](repeating: -1, count: texts.count)
+        var open: [Int] = []
+        for (index, text) in texts.enumerated() {
+            parent[index] = open.last ?? -1
+            switch text {
+            case "(", "[", "{":
+                closing[index] = texts.count
+                open.append(index)
+            case ")", "]", "}":
+                if let last = open.popLast() { closing[last] = index }
+            default: break
+            }
+        }
+        self.closing = closing
+        self.parent = parent
+    }
+}
+
+/// Tables a few rules need, built the first time one asks, once per file.
+final class SourceIndex {
+    private let file: SourceFile
+
+    init(_ file: SourceFile) { self.file = file }
+
+    /// For each token, the index of the first `{`, `;` or `}` at or after it (the end index when none).
+    private(set) lazy var nextStop: [Int] = nextIndex { ["{", ";", "}"].contains($0) }
+    /// For each token, the index of the first `;` at or after it (the end index when none).
+    private(set) lazy var nextSemicolon: [Int] = nextIndex { $0 == ";" }
+    /// Whether the file reads `scenePhase` anywhere.
+    private(set) lazy var readsScenePhase = file.tokens.contains { $0.text == "scenePhase" }
+    /// For each token, the index of the first `case`, `default` or `}` at or after it: where a `case` body ends.
+    private(set) lazy var nextCaseEnd: [Int] = nextIndex { ["case", "default", "}"].contains($0) }
+    /// Running counts of what ``HandlerKind`` looks for, so a handler's kind costs no walk of its body.
+    private(set) lazy var handlerCounts = HandlerCounts(file)
+    /// Words of code that persists state (`save`, `persist`, `write`, `archive`, `commit`,
+    /// `flush`, `synchronize`, `encode`, `serialize`, `backup`, `forKey`, `UserDefaults`): a
+    /// callback's body holding none only reacts.
+    private(set) lazy var persists = RunningCount(file, words: { Self.holds($0, anyOf: Self.persistingWords) })
+    static let persistingWords = [
+        "save", "persist", "write", "archive", "commit", "flush", "synchronize", "encode", "serializ", "backup",
+        "forkey", "userdefaults",
+    ]
+    /// A hinge handler's partly-open check and its `else`.
+    private(set) lazy var partiallyOpen = RunningCount(file, words: { Self.holds($0, anyOf: ["partiallyopen"]) })
+    private(set) lazy var elses = RunningCount(file) { word, _ in word == "else" }
+    /// `.position` read, and words naming a direction (`direction`, `forward`): how mirroring is decided.
+    private(set) lazy var positionReads = RunningCount(file) { word, index in word == "position" && file[index - 1] == "." }
+    private(set) lazy var directionWords = RunningCount(file, words: { $0 == "forward" || Self.holds($0, anyOf: ["direction"]) })
+
+    /// Whether `word`, its ASCII letters lowered, holds any of `needles` (lowercase ASCII): a byte
+    /// search, where Foundation's `contains` on every token of a 1 MB file took seconds.
+    static func holds(_ word: String, anyOf needles: [String]) -> Bool {
+        let bytes = word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return needles.contains { needle in
+            let wanted = Array(needle.utf8)
+            guard wanted.count <= bytes.count else { return false }
+            return (0...(bytes.count - wanted.count)).contains { start in
+                wanted.indices.allSatisfy { bytes[start + $0] == wanted[$0] }
+            }
+        }
+    }
+
+    /// The names of the types holding any of `words`, computed once per set asked for.
+    func types(holding words: Set<String>) -> Set<String> {
+        if let known = typesHolding[words] { return known }
+        var names: Set<String> = []
+        for index in file.tokens.indices where words.contains(file[index]) {
+            if let type = file.enclosingType[index] { names.insert(type.name) }
+        }
+        typesHolding[words] = names
+        return names
+    }
+    private var typesHolding: [Set<String>: Set<String>] = [:]
+
+    /// The tokens on lines `first...last`, as a range of indices (tokens are in line order).
+    func tokens(onLines first: Int, _ last: Int) -> Range<Int> {
+        let lower = firstToken(atOrAfterLine: first)
+        return lower..<max(lower, firstToken(atOrAfterLine: last + 1))
+    }
+
+    private func firstToken(atOrAfterLine line: Int) -> Int {
+        var (low, high) = (0, file.tokens.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if file.tokens[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private func nextIndex(_ matches: (String) -> Bool) -> [Int] {
+        var result = [Int](repeating: file.tokens.count, count: file.tokens.count + 1)
+        for index in file.tokens.indices.reversed() {
+            result[index] = matches(file[index]) ? index : result[index + 1]
+        }
+        return result
+    }
+}
+
+/// Running counts over a file's tokens of what decides a handler's kind: presenting words, `{`,
+/// `=`, calls other than logging, Objective-C messages. A range's count is a difference of two.
+struct HandlerCounts {
+    private var presenting: [Int32]
+    private var braces: [Int32]
+    private var assignments: [Int32]
+    private var otherCalls: [Int32]
+    private var messages: [Int32]
+
+    init(_ file: SourceFile) {
+        let zeros = [Int32](repeating: 0, count: file.tokens.count + 1)
+        (presenting, braces, assignments, otherCalls, messages) = (zeros, zeros, zeros, zeros, zeros)
+        let objectiveC = file.path.hasSuffix(".m") || file.path.hasSuffix(".mm")
+        for index in file.tokens.indices {
+            let word = file[index]
+            let isWord = file.tokens[index].kind == .word
+            let next = index + 1
+            presenting[next] = presenting[index] + (HandlerKind.presenting.contains(word) ? 1 : 0)
+            braces[next] = braces[index] + (word == "{" ? 1 : 0)
+            assignments[next] = assignments[index] + (word == "=" ? 1 : 0)
+            let call = isWord && file[index + 1] == "(" && !HandlerKind.logging.contains(word)
+            otherCalls[next] = otherCalls[index] + (call ? 1 : 0)
+            let message = objectiveC && (file[index - 1] == "[" || (isWord && file[index - 1] == "]"))
+            messages[next] = messages[index] + (message ? 1 : 0)
+        }
+    }
+
+    /// How many of each the range holds.
+    func counts(in range: Range<Int>) -> (
+        presenting: Int32, braces: Int32, assignments: Int32, otherCalls: Int32, messages: Int32
+    ) {
+        let (low, high) = (range.lowerBound, range.upperBound)
+        return (
+            presenting[high] - presenting[low], braces[high] - braces[low], assignments[high] - assignments[low],
+            otherCalls[high] - otherCalls[low], messages[high] - messages[low]
+        )
+    }
+}
+
+/// How many tokens before each index match a test, so a range's count is a difference of two.
+struct RunningCount {
+    private var before: [Int32]
+
+    init(_ file: SourceFile, _ matches: (String, Int) -> Bool) {
+        before = [Int32](repeating: 0, count: file.tokens.count + 1)
+        for index in file.tokens.indices {
+            before[index + 1] = before[index] + (matches(file[index], index) ? 1 : 0)
+        }
+    }
+
+    /// The test on words only, each distinct word tested once (tokens repeat: a file has few distinct ones).
+    init(_ file: SourceFile, words matches: (String) -> Bool) {
+        var known: [String: Bool] = [:]
+        self.init(file) { word, _ in
+            if let answer = known[word] { return answer }
+            let answer = matches(word)
+            known[word] = answer
+            return answer
+        }
+    }
+
+    func count(in range: Range<Int>) -> Int {
+        Int(before[range.upperBound] - before[range.lowerBound])
+    }
+}
