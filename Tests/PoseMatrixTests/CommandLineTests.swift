@@ -110,7 +110,8 @@ struct CommandLineTests {
         + "[--summary FILE] [--dry-run] [--trust LEVELS] [--strict] [--quiet]\nSee 'duo-pose help run'.\n"
     /// A usage error with no command named: the top-level usage line, written out.
     static let topUsage = "Usage: duo-pose [COMMAND] [ARGUMENTS]\nSee 'duo-pose --help'.\n"
-    static let showUsage = "Usage: duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]…\nSee 'duo-pose help show'.\n"
+    static let showUsage =
+        "Usage: duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]… [--svg FILE]\nSee 'duo-pose help show'.\n"
 
     @Test(
         "usage mistakes exit 64 with the message, the usage line and the help pointer",
@@ -254,7 +255,7 @@ struct CommandLineTests {
             + "[--summary FILE] [--dry-run] [--trust LEVELS] [--strict] [--quiet]",
         .validate: "duo-pose validate MATRIX…",
         .list: "duo-pose list [--json]",
-        .show: "duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]…",
+        .show: "duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]… [--svg FILE]",
         .merge:
             "duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--fail-on any|new] [--summary FILE] "
             + "[--trust LEVELS] [--strict] [--quiet]",
