@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Command line")
 struct CommandLineTests {
-    @Test("no matrix runs the built-in reference matrix: exit 0, three reports, one suite per pose and one for the invariants")
+    @Test("no matrix runs the built-in reference matrix: exit 0, four reports, one suite per pose and one for the invariants")
     func builtInRun() async throws {
         let out = try await ReferenceRun.folder
         let result = try await ReferenceRun.invocation
@@ -13,7 +13,7 @@ struct CommandLineTests {
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes: PASSED: "))
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["junit.xml", "report.md", "results.jsonl"])
+        #expect(names == ["junit.xml", "report.html", "report.md", "results.jsonl"])
         let junit = try TestFiles.read(out.appendingPathComponent("junit.xml"))
         let suites = junit.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(suites == (1...13).map { "P\($0)"[...] } + ["exploration"])
@@ -41,7 +41,7 @@ struct CommandLineTests {
         #expect(process.terminationStatus == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Reports"])
         let reports = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Reports").path)
-        #expect(reports.sorted() == ["junit.xml", "report.md", "results.jsonl"])
+        #expect(reports.sorted() == ["junit.xml", "report.html", "report.md", "results.jsonl"])
     }
 
     @Test("the embedded reference matrix is Matrices/duo-scenes.json")

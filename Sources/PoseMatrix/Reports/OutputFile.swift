@@ -24,13 +24,15 @@ public final class OutputFile {
         /// `duo-pose scan --sarif FILE`.
         public static let sarif = Owner(
             kind: "SARIF log", signature: #"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json""#)
+        /// signoff.html, beside signoff.md.
+        public static let signoffPage = Owner(kind: "sign-off page", signature: SignOff.htmlSignature)
         /// `duo-pose show CASE --svg FILE`, a scene drawing.
         public static let drawing = Owner(kind: "scene drawing", signature: SVGCanvas.signature)
         /// junit.xml, which a run also copies to Bazel's `XML_OUTPUT_FILE`.
         public static var junit: Owner { JUnitReport.owner }
 
         /// Every kind, to name the one a file is when it is not the one expected.
-        static var allCases: [Owner] { ReportSet.formats.map { $0.owner } + [signoff, sarif, drawing] }
+        static var allCases: [Owner] { ReportSet.formats.map { $0.owner } + [signoff, signoffPage, sarif, drawing] }
     }
 
     /// Opens `<folder>/.<name>.tmp-<pid>-<random>` for writing, after checking that any file

@@ -4,11 +4,12 @@ import Foundation
 public struct ReportSet {
     /// The formats a run writes, in the order they are finished and staged: a new format is a type
     /// conforming to ``RunReport``, in its own file, and one entry here.
-    static var formats: [any RunReport.Type] { [ResultsJSONL.self, JUnitReport.self, MarkdownReport.self] }
+    static var formats: [any RunReport.Type] { [ResultsJSONL.self, JUnitReport.self, MarkdownReport.self, HTMLReport.self] }
     /// The file names a run writes into its folder.
     public static let resultsName = ResultsJSONL.fileName
     public static let junitName = JUnitReport.fileName
     public static let markdownName = MarkdownReport.fileName
+    public static let htmlName = HTMLReport.fileName
     /// Every format's, for the folder's lock to clean up after.
     public static let names = formats.map { $0.fileName }
 

@@ -8,10 +8,11 @@ extension SceneSketch {
     /// The canvas drawn, dashed and labelled, when the scene's size is unknown: not to scale.
     static let unknownCanvas = Size(width: 400, height: 300)
 
-    /// The drawing as an `<svg>` element (a file of its own when `standalone`).
-    func svg(id: String = "scene", standalone: Bool) -> String {
+    /// The drawing as an `<svg>` element (a file of its own when `standalone`), with its captions
+    /// under it, or without them where a page sets them as text (`captioned` false).
+    func svg(id: String = "scene", standalone: Bool, captioned: Bool = true) -> String {
         let canvas = split?.display ?? size.value ?? Self.unknownCanvas
-        let unit = (max(canvas.width, canvas.height) / 34).rounded()
+        let unit = (max(canvas.width, canvas.height) / 26).rounded()
         let pad = unit * 1.5
         var drawing = SVGCanvas(unit: unit)
         drawing.group(x: pad, y: pad)
@@ -26,8 +27,8 @@ extension SceneSketch {
         drawing.endGroup()
         let width = pad * 3 + canvas.width + column
         var y = pad * 2 + max(canvas.height, hinge + (accessory.map { $0.height + pad } ?? 0))
-        for (index, line) in captions.enumerated() {
-            let unknownLine = !unknowns.isEmpty && index == captions.count - 1
+        for (index, line) in (captioned ? captions : [title]).enumerated() {
+            let unknownLine = captioned && !unknowns.isEmpty && index == captions.count - 1
             if unknownLine { y += unit * 0.5 }  // room for the dashed box drawn around what is unknown
             let top = y
             for part in drawing.wrapped(line, width: width - pad * 2 - (unknownLine ? unit : 0)) {

@@ -1,6 +1,6 @@
 /// What a drawing of a case's scene shows, read from the model's observations after its steps:
 /// each value is known, absent (the model says there is none) or unknown (no source gives it),
-/// and an unknown one is drawn as unknown, never guessed (issue 24 §1).
+/// and an unknown one is drawn as unknown, never guessed.
 struct SceneSketch: Sendable, Equatable {
     /// One value of the drawing.
     enum Part<Value: Sendable & Equatable>: Sendable, Equatable {
