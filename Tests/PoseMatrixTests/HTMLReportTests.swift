@@ -91,4 +91,36 @@ struct HTMLReportTests {
         #expect(SignoffCommand.htmlPath("a/b.md") == "a/b.html")
         #expect(SignoffCommand.htmlPath("a/b") == "a/b.html")
     }
+
+    @Test("the page is capped as report.md is: 100 failed cases listed, the rest counted, 50 reason rows")
+    func bounded() throws {
+        let failure = CaseResult.Failure(
+            observable: .sceneSize, expected: .equals(.text("466x678")), actual: .text("678x466"), provenance: .apple,
+            source: "s")
+        var results: [CaseResult] = []
+        for index in 0..<300 {
+            var result = ReportSpeedTests.result("P1", .failed)
+            result.id = "P1 case \(index)"
+            result.failures = [failure]
+            results.append(result)
+        }
+        for index in 0..<80 {
+            var result = ReportSpeedTests.result("P2", .notRun)
+            result.reason = "reason \(index)"
+            results.append(result)
+        }
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("small.json"))))
+        let loaded = try MatrixLoader.load(bytes: bytes, path: "Fixtures/small.json")
+        let folder = try TestFiles.temporaryFolder()
+        let header = RunHeader(loaded: loaded, toolVersion: "0.0.0-test", generatedAt: "1970-01-01T00:00:00Z", planCases: 380)
+        var reports = try ReportSet(header: header, folder: folder)
+        for result in results { try reports.write(result) }
+        _ = try reports.finish()
+        let html = try TestFiles.read(folder.appendingPathComponent(ReportSet.htmlName))
+        #expect(html.components(separatedBy: "<li><code>P1 case ").count - 1 == 100)
+        #expect(html.contains("<p>… and 200 more failed cases: see results.jsonl and junit.xml.</p>"))
+        #expect(html.contains("<p>… and 30 more not-run cases with other reasons: see results.jsonl.</p>"))
+        #expect(html.components(separatedBy: "<figure id=\"pose-").count - 1 == 2)
+        #expect(html.contains("P1 scene.size: expected against actual"))
+    }
 }
