@@ -43,7 +43,7 @@ extension SceneSketch {
     }
 
     private var regionsLine: String {
-        "Bar strip (green): " + Self.words(barStrip) + "; camera hole (black): " + Self.words(cameraHole)
+        "Bar strip (green): " + Self.words(barStrip) + "; camera hole (filled circle): " + Self.words(cameraHole)
             + "; inner camera (pink): " + Self.words(innerCamera) + "."
     }
 
