@@ -37,7 +37,9 @@ extension HTMLReport {
         guard !pictures.isEmpty else { return out }
         out += "<h3>Each pose's first case, drawn</h3>\n<p class=\"muted\">Drawn from the model at scale in the scene's points. "
         out += "What no source gives is listed in a dashed box, never drawn. "
-        out += "<code>duo-pose show CASE --svg FILE</code> draws any other case.</p>\n"
+        out += "The results do not record the matrix's app block, so each is drawn for an app with duo-pose's "
+        out += "default choices; <code>duo-pose show CASE --matrix FILE --svg OUT</code> draws any case with the "
+        out += "matrix's app.</p>\n"
         return out + "<div class=\"figures\">\n" + pictures.joined() + "</div>\n"
     }
 

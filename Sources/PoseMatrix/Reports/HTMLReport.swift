@@ -69,13 +69,14 @@ struct HTMLReport {
     }
 
     /// A case's scene after its pose's steps with its axis values, as a figure: the pose's own
-    /// steps from the catalogue (a matrix entry's own steps are not in the results; `show --svg`
-    /// draws any case of a matrix).
+    /// steps from the catalogue, for an app with duo-pose's default choices (results.jsonl records
+    /// neither a matrix entry's own steps nor the app block, and merge sees only results; `show
+    /// --matrix FILE --svg` draws any case with the matrix's app).
     static func picture(of result: CaseResult) -> String {
         HTMLPage.poseFigure(
             result.pose, values: result.values,
             caption: HTMLPage.text(result.pose) + ", its first case in the plan: " + HTMLPage.code(result.id)
-                + " (the pose's steps with the case's axis values).")
+                + " (the pose's steps with the case's axis values, for an app with duo-pose's default choices).")
     }
 
     /// Takes the exploration's invariants, for the Exploration table.

@@ -62,7 +62,9 @@ extension SignOff {
         var out = "<h2>The poses, drawn</h2>\n<div class=\"figures\">\n"
         for pose in poses {
             out += HTMLPage.poseFigure(
-                pose.id, values: [], caption: HTMLPage.text(pose.id) + ": the pose's steps in the device profile.")
+                pose.id, values: [],
+                caption: HTMLPage.text(pose.id)
+                    + ": the pose's steps in the device profile, for an app with duo-pose's default choices.")
         }
         return out + "</div>\n"
     }
