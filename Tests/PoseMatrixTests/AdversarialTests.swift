@@ -249,7 +249,7 @@ struct AdversarialTests {
             let run = ["run", TestFiles.shallowReference, "--out", out.path, "--quiet", "--jobs", jobs]
             _ = await duoPose(run + flags, environment: environment)
             var hasher = SHA256.Hasher()
-            for name in ["results.jsonl", "junit.xml", "report.md"] {
+            for name in ReportSet.names {
                 hasher.update([UInt8](try Data(contentsOf: out.appendingPathComponent(name))))
             }
             digests.insert(hasher.finalize())

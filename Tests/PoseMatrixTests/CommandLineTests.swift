@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Command line")
 struct CommandLineTests {
-    @Test("no matrix runs the built-in reference matrix: exit 0, three reports, one suite per pose and one for the invariants")
+    @Test("no matrix runs the built-in reference matrix: exit 0, four reports, one suite per pose and one for the invariants")
     func builtInRun() async throws {
         let out = try await ReferenceRun.folder
         let result = try await ReferenceRun.invocation
@@ -13,7 +13,7 @@ struct CommandLineTests {
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("duo-pose: iPhone Duo reference scenes: PASSED: "))
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["junit.xml", "report.md", "results.jsonl"])
+        #expect(names == ["junit.xml", "report.html", "report.md", "results.jsonl"])
         let junit = try TestFiles.read(out.appendingPathComponent("junit.xml"))
         let suites = junit.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(suites == (1...13).map { "P\($0)"[...] } + ["exploration"])
@@ -41,7 +41,7 @@ struct CommandLineTests {
         #expect(process.terminationStatus == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Reports"])
         let reports = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Reports").path)
-        #expect(reports.sorted() == ["junit.xml", "report.md", "results.jsonl"])
+        #expect(reports.sorted() == ["junit.xml", "report.html", "report.md", "results.jsonl"])
     }
 
     @Test("the embedded reference matrix is Matrices/duo-scenes.json")
@@ -110,7 +110,8 @@ struct CommandLineTests {
         + "[--summary FILE] [--dry-run] [--trust LEVELS] [--strict] [--quiet]\nSee 'duo-pose help run'.\n"
     /// A usage error with no command named: the top-level usage line, written out.
     static let topUsage = "Usage: duo-pose [COMMAND] [ARGUMENTS]\nSee 'duo-pose --help'.\n"
-    static let showUsage = "Usage: duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]…\nSee 'duo-pose help show'.\n"
+    static let showUsage =
+        "Usage: duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]… [--svg FILE]\nSee 'duo-pose help show'.\n"
 
     @Test(
         "usage mistakes exit 64 with the message, the usage line and the help pointer",
@@ -254,7 +255,7 @@ struct CommandLineTests {
             + "[--summary FILE] [--dry-run] [--trust LEVELS] [--strict] [--quiet]",
         .validate: "duo-pose validate MATRIX…",
         .list: "duo-pose list [--json]",
-        .show: "duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]…",
+        .show: "duo-pose show POSE [--json] [--matrix FILE] [--axis axis=value]… [--svg FILE]",
         .merge:
             "duo-pose merge RESULTS… --out DIR [--baseline RESULTS] [--fail-on any|new] [--summary FILE] "
             + "[--trust LEVELS] [--strict] [--quiet]",

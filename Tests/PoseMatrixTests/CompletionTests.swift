@@ -138,7 +138,7 @@ struct CompletionTests {
         }
         for name in ["a", "b"] {
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(name).path)
-            #expect(files.sorted() == ["junit.xml", "report.md", "results.jsonl"])
+            #expect(files.sorted() == ["junit.xml", "report.html", "report.md", "results.jsonl"])
         }
     }
 

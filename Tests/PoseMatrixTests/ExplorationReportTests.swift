@@ -81,7 +81,7 @@ struct ExplorationReportTests {
         let merged = folder.appendingPathComponent("merged")
         let result = await duoPose(["merge"] + files.reversed() + ["--out", merged.path, "--quiet"])
         #expect(result.code == 1, "\(result.stderr)")
-        for name in [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName] {
+        for name in ReportSet.names {
             let one = try Data(contentsOf: whole.appendingPathComponent(name))
             let other = try Data(contentsOf: merged.appendingPathComponent(name))
             #expect(one == other, "\(name) differs")

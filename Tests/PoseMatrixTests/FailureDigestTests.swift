@@ -55,7 +55,7 @@ struct FailureDigestTests {
                   P6 fold.region: expected active, actual none — 4 cases, all with hingeAngle ≤ 30
                   P1 display: expected inner, actual outer — 2 cases
                   P6 fold.region: expected active, actual inactive — 2 cases, all with hingeAngle=180
-                Reports: \(out.path)/results.jsonl, \(out.path)/junit.xml, \(out.path)/report.md
+                Reports: \(out.path)/results.jsonl, \(out.path)/junit.xml, \(out.path)/report.md, \(out.path)/report.html
 
                 """)
         let report = try TestFiles.read(out.appendingPathComponent("report.md"))

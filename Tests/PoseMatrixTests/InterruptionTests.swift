@@ -82,14 +82,14 @@ struct InterruptionTests {
         let (folder, before, process) = try await Self.interruptedRun(by: SIGKILL)
         #expect(process.terminationReason == .uncaughtSignal)
         let after = try Self.snapshot(folder)
-        for name in ["results.jsonl", "junit.xml", "report.md"] {
+        for name in ReportSet.names {
             #expect(after[name] == before[name], "\(name) is the previous report, whole")
         }
         #expect(after.keys.contains { $0.hasPrefix(".") }, "the killed run's temporary files remain, under hidden names")
         #expect(await duoPose(["--out", folder.path, "--quiet", "--pose", "P1"]).code == 0)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-                "junit.xml", "report.md", "results.jsonl",
+                "junit.xml", "report.html", "report.md", "results.jsonl",
             ],
             "the next run removes what a killed run left")
     }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Report golden files")
 struct ReportSnapshotTests {
-    @Test("junit.xml, report.md and results.jsonl match their golden files")
+    @Test("junit.xml, report.md, results.jsonl and report.html match their golden files")
     func goldenFiles() async throws {
         try await expectReportsMatchSnapshots(fixture: "small.json", prefix: "small")
     }
@@ -14,7 +14,7 @@ struct ReportSnapshotTests {
     func noLeftovers() async throws {
         let folder = try await TestFiles.writeReports(fixture: "small.json", jobs: 2)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(names == ["junit.xml", "report.md", "results.jsonl"])
+        #expect(names == ["junit.xml", "report.html", "report.md", "results.jsonl"])
     }
 
     @Test("the JUnit counts agree with the testcases written")
@@ -111,7 +111,7 @@ struct SampleReportTests {
         let out = try await ReferenceRun.folder
         #expect(try await ReferenceRun.invocation.code == 0)
         let sample = TestFiles.packageRoot.appendingPathComponent("Reports/sample")
-        for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
+        for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName, ReportSet.htmlName] {
             let actual = try TestFiles.read(out.appendingPathComponent(name))
             if try recordGolden(actual, at: sample.appendingPathComponent(name)) { continue }
             let expected = (try? TestFiles.read(sample.appendingPathComponent(name))) ?? ""

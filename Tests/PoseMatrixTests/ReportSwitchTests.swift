@@ -63,7 +63,9 @@ struct ReportSwitchTests {
     static func expectTidy(_ folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(
             try kinds(folder) == [
-                "results.jsonl": S_IFREG, "junit.xml": S_IFREG, "report.md": S_IFREG, "notes.txt": S_IFREG, "latest": S_IFLNK,
+                "results.jsonl": S_IFREG, "junit.xml": S_IFREG, "report.md": S_IFREG, "report.html": S_IFREG,
+                "notes.txt": S_IFREG,
+                "latest": S_IFLNK,
             ],
             sourceLocation: sourceLocation)
         #expect(

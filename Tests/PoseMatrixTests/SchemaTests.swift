@@ -119,7 +119,7 @@ struct ReadmeTests {
         let readme = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent("README.md"))
         #expect(readme.contains("swift run duo-pose signoff Reports/results.jsonl"))
         let ignored = try TestFiles.read(TestFiles.packageRoot.appendingPathComponent(".gitignore")).split(separator: "\n")
-        for name in [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName, "signoff.md"] {
+        for name in ReportSet.names + ["signoff.md", "signoff.html"] {
             #expect(ignored.contains("/Reports/" + name[...]), "\(name) is not ignored")
         }
     }

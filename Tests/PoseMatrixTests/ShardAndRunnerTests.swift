@@ -38,7 +38,7 @@ struct RunnerTests {
         var one = try ReportSet(header: header, folder: single)
         try await runner.run { try one.write($0) }
         _ = try one.finish()
-        for name in [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName] {
+        for name in ReportSet.names {
             #expect(
                 try Data(contentsOf: chunked.appendingPathComponent(name))
                     == Data(contentsOf: single.appendingPathComponent(name)))

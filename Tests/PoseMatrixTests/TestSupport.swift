@@ -70,7 +70,7 @@ enum TestFiles {
         String(decoding: try Data(contentsOf: url), as: UTF8.self)
     }
 
-    /// A fixture's three reports, written through ReportSet as `run` writes them (cases, then
+    /// A fixture's reports, written through ReportSet as `run` writes them (cases, then
     /// invariants), deterministically, into a new folder.
     static func writeReports(fixture name: String, jobs: Int) async throws -> URL {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture(name))))
@@ -100,7 +100,7 @@ enum ReferenceRun {
 
     /// What the run printed and how it exited.
     static var invocation: Invocation { get async throws { try await run.value.0 } }
-    /// The folder holding its three reports.
+    /// The folder holding its reports.
     static var folder: URL { get async throws { try await run.value.1 } }
 }
 
@@ -170,7 +170,7 @@ func expectReportsMatchSnapshots(fixture: String, prefix: String, sourceLocation
     async throws
 {
     let folder = try await TestFiles.writeReports(fixture: fixture, jobs: 2)
-    for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName] {
+    for name in [ReportSet.junitName, ReportSet.markdownName, ReportSet.resultsName, ReportSet.htmlName] {
         try expectMatchesSnapshot(
             try TestFiles.read(folder.appendingPathComponent(name)), named: prefix + "." + name, sourceLocation: sourceLocation)
     }

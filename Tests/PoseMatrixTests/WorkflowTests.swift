@@ -63,7 +63,7 @@ struct ShardTests {
         let merged = folder.appendingPathComponent("merged")
         let result = await duoPose(["merge"] + shardFiles.reversed() + ["--out", merged.path, "--quiet"])
         #expect(result.code == (scanning ? 1 : 0), "\(result.stderr)")
-        for name in [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName] {
+        for name in ReportSet.names {
             let one = try Data(contentsOf: whole.appendingPathComponent(name))
             let other = try Data(contentsOf: merged.appendingPathComponent(name))
             #expect(one == other, "\(name) differs")

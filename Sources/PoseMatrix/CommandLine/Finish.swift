@@ -81,7 +81,7 @@ struct OutputOptions {
             if let diff = tally.baseline { text += Self.baselineLines(diff, failOnNew: header.failOnNew) }
             text += tally.digest?.terminalText(reportPath: reportPath) ?? ""
             for invariant in tally.broken { text += ("Invariant broken: \(invariant.name): " + invariant.detail).oneLine + "\n" }
-            let files = [ReportSet.resultsName, ReportSet.junitName, ReportSet.markdownName].map { folder + "/" + $0 }
+            let files = ReportSet.names.map { folder + "/" + $0 }
             text += ("Reports: " + files.joined(separator: ", ")).oneLine + "\n"
             context.stdout.write(text)
         }

@@ -50,7 +50,8 @@ public enum Command: String, CaseIterable, Sendable {
         case .run: "Run matrices (the built-in reference matrix when none is named) and write the reports."
         case .validate: "Check matrix files and report every error; write nothing."
         case .list: "Print the pose catalogue P1–P13."
-        case .show: "Print every observable the model reports for a pose, with its provenance, and the event log."
+        case .show:
+            "Print every observable the model reports for a pose, with its provenance, and the event log; or draw its scene."
         case .merge: "Combine the results.jsonl of shards into the reports one unsharded run writes."
         case .signoff: "Sign off the matrix checklist from a run's results: each item passed, failed, not run or waived."
         case .scan: "Derive the matrix's app block from an iOS app's source tree, with evidence and findings."
@@ -196,6 +197,10 @@ enum OptionTable {
         OptionSpec(
             name: "--axis", valueName: "axis=value", commands: [.show], help: "Set an axis value; repeatable.", repeats: true,
             completes: .words(Axis.allCases.map { $0.rawValue + "=" })),
+        OptionSpec(
+            name: "--svg", valueName: "FILE", commands: [.show],
+            help: "Write an SVG drawing of the scene after the steps instead of the text ('-' for stdout).",
+            completes: .file),
         OptionSpec(name: "--help", short: "h", commands: Command.allCases, help: "Show help."),
     ]
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `duo-pose show POSE`: every observable the model reports after the pose's steps, with provenance.
 enum ShowCommand {
     static func execute(_ words: [String], context: Context) -> Int32 {
@@ -5,6 +7,9 @@ enum ShowCommand {
         guard parsed.positionals.count == 1, let id = parsed.positionals.first else {
             let message = parsed.positionals.isEmpty ? "name a pose, for example P5" : "name one pose"
             return context.usageError(UsageError(message: message, command: .show))
+        }
+        if parsed.value("--svg") != nil, parsed.flags.contains("--json") {
+            return context.usageError(UsageError(message: "--svg and --json: choose one", command: .show))
         }
         let target: Target
         switch resolve(id, matrixPath: parsed.value("--matrix"), context: context) {
@@ -31,6 +36,10 @@ enum ShowCommand {
         let settings = CaseSettings(values: values, app: app)
         var model = SceneModel(settings: settings, app: app)
         for step in steps { model.apply(step) }
+        if let svg = parsed.value("--svg") {
+            let title = id == pose.id ? "\(pose.id): \(pose.state)" : "\(id) (\(pose.id): \(pose.state))"
+            return writeDrawing(SceneSketch(model: model, title: title), to: svg, context: context)
+        }
         let observations = Observable.allCases.map { observable in (observable, model.observe(observable)) }
         if parsed.flags.contains("--json") {
             context.stdout.write(
@@ -39,6 +48,24 @@ enum ShowCommand {
             context.stdout.write(
                 text(pose: pose, settings: settings, steps: steps, observations: observations, events: model.events))
         }
+        return DuoPose.ExitCode.success
+    }
+
+    /// Writes the scene's drawing to a file, or to stdout for `-`, in place of the text.
+    private static func writeDrawing(_ sketch: SceneSketch, to path: String, context: Context) -> Int32 {
+        let svg = sketch.svg(standalone: true)
+        if path == "-" {
+            context.stdout.write(svg)
+            return DuoPose.ExitCode.success
+        }
+        do {
+            let file = try OutputFile(URL(fileURLWithPath: path), owner: .drawing)
+            try file.write(svg)
+            try file.commit()
+        } catch {
+            return context.cannotWrite(error, folder: path)
+        }
+        context.stdout.write(("Drawing of " + sketch.title + " written to " + path).oneLine + "\n")
         return DuoPose.ExitCode.success
     }
 

@@ -34,7 +34,9 @@ enum SignoffCommand {
         let lock: FolderLock
         do {
             try FolderLock.createFolder(outURL.deletingLastPathComponent().path)
-            lock = try FolderLock(folder: outURL.deletingLastPathComponent().path, reports: [outURL.lastPathComponent])
+            lock = try FolderLock(
+                folder: outURL.deletingLastPathComponent().path,
+                reports: [outURL.lastPathComponent, URL(fileURLWithPath: htmlPath(request.outPath)).lastPathComponent])
         } catch {
             return context.cannotWrite(error, folder: request.outPath)
         }
@@ -111,14 +113,22 @@ enum SignoffCommand {
         return write(signoff, to: request.outPath, context: context)
     }
 
-    /// Writes signoff.md and prints the verdict: 0 when signed off, 1 when not.
+    /// Where signoff.html goes: beside signoff.md, `.md` turned into `.html` (or `.html` added).
+    static func htmlPath(_ markdownPath: String) -> String {
+        (markdownPath.hasSuffix(".md") ? String(markdownPath.dropLast(3)) : markdownPath) + ".html"
+    }
+
+    /// Writes signoff.md and signoff.html and prints the verdict: 0 when signed off, 1 when not.
     private static func write(_ signoff: SignOff, to outPath: String, context: Context) -> Int32 {
         // The last point at which a signal stops the sign-off; past it, the file is written and the exit is normal.
         if Task.isCancelled { return interrupted(leaving: outPath, context: context) }
         do {
             let file = try OutputFile(URL(fileURLWithPath: outPath), owner: .signoff)
+            let page = try OutputFile(URL(fileURLWithPath: htmlPath(outPath)), owner: .signoffPage)
             try file.write(signoff.markdown())
+            try page.write(signoff.html())
             try file.commit()
+            try page.commit()
         } catch {
             return context.cannotWrite(error, folder: outPath)
         }

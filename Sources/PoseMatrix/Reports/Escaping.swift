@@ -96,4 +96,22 @@ enum Escaping {
         return out
     }
 
+    /// Text for an HTML (or SVG) element or quoted attribute: as ``xml(_:)``, and bidirectional
+    /// formatting replaced by U+FFFD and C1 controls by a space, as in Markdown, so that a hostile
+    /// name can neither open markup nor read reversed.
+    static func html(_ text: String) -> String {
+        var plain = ""
+        plain.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                plain += " "
+            } else if isBidirectionalFormatting(scalar) {
+                plain += "\u{FFFD}"
+            } else {
+                plain.unicodeScalars.append(scalar)
+            }
+        }
+        return xml(plain)
+    }
+
 }

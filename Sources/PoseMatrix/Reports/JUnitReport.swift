@@ -25,6 +25,8 @@ public struct JUnitReport {
     private var suites: [Suite] = []
     /// How much of the current chunk's testcases ``add(_:at:of:)`` wrote before a suite it opened.
     private var chunkWritten = 0
+    /// Where the next case's `<testcase>` starts in the current chunk's testcases (``RunReport``).
+    var chunkStart = 0
     /// The exploration's invariants, written as the last suite.
     private(set) var invariants: [InvariantResult] = []
 

@@ -11,36 +11,28 @@ public final class OutputFile {
     private static let bufferLimit = 1 << 20
 
     /// Which of duo-pose's files this is: an existing file of the name is replaced only when
-    /// duo-pose wrote it, as its first bytes show.
-    public enum Owner: Sendable, CaseIterable {
-        case results
-        case junit
-        case markdown
-        case signoff
-        /// `duo-pose scan --sarif FILE`.
-        case sarif
-
+    /// duo-pose wrote it, as its first bytes show. The run's reports declare theirs
+    /// (``RunReport/owner``); the others are here.
+    public struct Owner: Sendable, Equatable {
         /// What the file is, for messages.
-        var kind: String {
-            switch self {
-            case .results: ReportSet.resultsName
-            case .junit: "JUnit report"
-            case .markdown: ReportSet.markdownName
-            case .signoff: "sign-off"
-            case .sarif: "SARIF log"
-            }
-        }
-
+        let kind: String
         /// The start of every file of this kind that duo-pose writes.
-        var signature: String {
-            switch self {
-            case .results: #"{"type":"header","formatVersion":"#
-            case .junit: JUnitReport.prolog
-            case .markdown: "# duo-pose: "
-            case .signoff: "# Release sign-off: "
-            case .sarif: #"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json""#
-            }
-        }
+        let signature: String
+
+        /// `duo-pose signoff`'s signoff.md.
+        public static let signoff = Owner(kind: "sign-off", signature: "# Release sign-off: ")
+        /// `duo-pose scan --sarif FILE`.
+        public static let sarif = Owner(
+            kind: "SARIF log", signature: #"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json""#)
+        /// signoff.html, beside signoff.md.
+        public static let signoffPage = Owner(kind: "sign-off page", signature: SignOff.htmlSignature)
+        /// `duo-pose show CASE --svg FILE`, a scene drawing.
+        public static let drawing = Owner(kind: "scene drawing", signature: SVGCanvas.signature)
+        /// junit.xml, which a run also copies to Bazel's `XML_OUTPUT_FILE`.
+        public static var junit: Owner { JUnitReport.owner }
+
+        /// Every kind, to name the one a file is when it is not the one expected.
+        static var allCases: [Owner] { ReportSet.formats.map { $0.owner } + [signoff, signoffPage, sarif, drawing] }
     }
 
     /// Opens `<folder>/.<name>.tmp-<pid>-<random>` for writing, after checking that any file

@@ -1,17 +1,19 @@
 import Foundation
 
-/// The three reports of one run, fed together from the result stream.
+/// The reports of one run, fed together from the result stream.
 public struct ReportSet {
+    /// The formats a run writes, in the order they are finished and staged: a new format is a type
+    /// conforming to ``RunReport``, in its own file, and one entry here.
+    static var formats: [any RunReport.Type] { [ResultsJSONL.self, JUnitReport.self, MarkdownReport.self, HTMLReport.self] }
     /// The file names a run writes into its folder.
-    public static let resultsName = "results.jsonl"
-    public static let junitName = "junit.xml"
-    public static let markdownName = "report.md"
-    /// All three, for the folder's lock to clean up after.
-    public static let names = [resultsName, junitName, markdownName]
+    public static let resultsName = ResultsJSONL.fileName
+    public static let junitName = JUnitReport.fileName
+    public static let markdownName = MarkdownReport.fileName
+    public static let htmlName = HTMLReport.fileName
+    /// Every format's, for the folder's lock to clean up after.
+    public static let names = formats.map { $0.fileName }
 
-    private var results: ResultsJSONL
-    private var junit: JUnitReport
-    private var markdown: MarkdownReport
+    private var reports: [any RunReport]
     private var comparison: BaselineComparison?
     private var digest = FailureDigest()
     public private(set) var tally = Tally()
@@ -21,28 +23,27 @@ public struct ReportSet {
     private let matrixPath: String
     /// Whether a case not run is a failure (`--strict`), which junit.xml says as the exit code does.
     private let strict: Bool
+    /// `<matrix-slug>.`, the start of every JUnit class name.
+    private let classPrefix: String
     private let folder: URL
 
-    /// Opens the three reports under temporary names in `folder`, which must exist; with a
+    /// Opens every format's report under a temporary name in `folder`, which must exist; with a
     /// baseline, the reports compare this run with it. A file of the same name that duo-pose
     /// did not write is refused, not replaced, and so is a `.duo-pose-reports` that is not a folder.
     public init(header: RunHeader, folder: URL, baseline: BaselineComparison? = nil) throws {
         comparison = baseline
         matrixPath = header.matrixPath
         strict = header.strict
+        classPrefix = header.slug + "."
         self.folder = folder
-        let resultsFile = try OutputFile(folder.appendingPathComponent(Self.resultsName), owner: .results)
-        let junitFile = try OutputFile(folder.appendingPathComponent(Self.junitName), owner: .junit)
-        let markdownFile = try OutputFile(folder.appendingPathComponent(Self.markdownName), owner: .markdown)
+        let files = try Self.formats.map { try OutputFile(folder.appendingPathComponent($0.fileName), owner: $0.owner) }
         try ReportSwitch.checkUsable(folder: folder.path)
-        files = [resultsFile, junitFile, markdownFile]
-        results = try ResultsJSONL(header: header, file: resultsFile)
-        junit = try JUnitReport(header: header, file: junitFile)
-        markdown = MarkdownReport(header: header, file: markdownFile)
+        self.files = files
+        reports = try zip(Self.formats, files).map { format, file in try format.init(header: header, file: file) }
     }
 
     /// The renderer that workers use to turn results into report bytes in parallel.
-    public var renderer: CaseRenderer { CaseRenderer(classPrefix: junit.classPrefix, file: matrixPath, strict: strict) }
+    public var renderer: CaseRenderer { CaseRenderer(classPrefix: classPrefix, file: matrixPath, strict: strict) }
 
     /// Renders and writes one case (merge and tests; runs render on the workers).
     public mutating func write(_ result: CaseResult) throws {
@@ -56,19 +57,14 @@ public struct ReportSet {
         // retaining and releasing its every field (10 % of a 10^6-case run's CPU, with the workers').
         var cases = rendered.takeResults()
         cases.withUnsafeMutableBufferPointer { $0.reverse() }  // swaps by moving; Array's own swaps copy
-        let testcases = rendered.testcases
-        var start = 0
-        for length in rendered.testcaseLengths {
+        for index in rendered.testcaseLengths.indices {
             guard let result = cases.popLast() else { break }
             tally.add(result)
             comparison?.add(result)
             digest.add(result)
-            try markdown.write(result)
-            try junit.add(result, at: start, of: testcases)
-            start += length
+            for report in reports.indices { try reports[report].add(result, at: index, of: rendered) }
         }
-        try junit.write(testcases: testcases)
-        try results.write(rendered)
+        for report in reports.indices { try reports[report].finishChunk(rendered) }
     }
 
     /// Writes the exploration's invariants, after every case: their own lines in results.jsonl,
@@ -78,9 +74,7 @@ public struct ReportSet {
             tally.add(invariant)
             comparison?.add(invariant)
         }
-        try results.write(invariants: invariants)
-        junit.write(invariants: invariants)
-        markdown.write(invariants: invariants)
+        for report in reports.indices { try reports[report].write(invariants: invariants) }
     }
 
     /// Records, for a shard none of whose cases or invariants ran, whether the rest of the plan runs.
@@ -88,7 +82,7 @@ public struct ReportSet {
         tally.ranElsewhere = ran
     }
 
-    /// Finishes all three, then puts them in place at one instant (``ReportSwitch``), so that a
+    /// Finishes every report, then puts them in place at one instant (``ReportSwitch``), so that a
     /// run stopped at any moment, even by SIGKILL, leaves either all of the previous reports or
     /// all of the new ones; returns the run's totals.
     public mutating func finish() throws -> Tally {
@@ -100,9 +94,7 @@ public struct ReportSet {
     mutating func finish(checkpoint: (ReportSwitch.Step) throws -> Void) throws -> Tally {
         tally.baseline = comparison?.finish()
         tally.digest = digest
-        try results.finish(tally)
-        try junit.finish(tally)
-        try markdown.finish(tally)
+        for report in reports.indices { try reports[report].finish(tally) }
         let switcher = ReportSwitch(folder: folder.path, names: files.map(\.url.lastPathComponent))
         let staged = try switcher.makeGeneration()
         do {

@@ -145,7 +145,7 @@ public struct SignOff: Sendable {
     }
 
     /// "1 passed, 0 waived, 0 failed, 2 not run of 3 checklist items", with the partial ones when there are any.
-    private func itemCounts() -> String {
+    func itemCounts() -> String {
         let counts = Dictionary(grouping: items, by: \.status).mapValues(\.count)
         let partial = counts[.partial].map { ", \($0) partial" } ?? ""
         return "\(counts[.passed] ?? 0) passed, \(counts[.waived] ?? 0) waived, \(counts[.failed] ?? 0) failed, "

@@ -48,8 +48,9 @@ _duo_pose() {
             case "$prev" in
                 --matrix) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --axis) COMPREPLY=($(compgen -W "profile= layoutDirection= reduceTransparency= linkedSDK= hingeAngle= splitSide= windows=" -- "$cur")); return ;;
+                --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--json --matrix --axis --help -h" -- "$cur")); return; fi
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--json --matrix --axis --svg --help -h" -- "$cur")); return; fi
             COMPREPLY=($(compgen -W "P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13" -- "$cur"));
             ;;
         merge)

@@ -3,7 +3,7 @@ complete -c duo-pose -f
 complete -c duo-pose -n 'not __fish_seen_subcommand_from run validate list show merge signoff scan schema help --help -h --version --generate-completion-script' -a run -d 'Run matrices (the built-in reference matrix when none is named) and write the reports.'
 complete -c duo-pose -n 'not __fish_seen_subcommand_from run validate list show merge signoff scan schema help --help -h --version --generate-completion-script' -a validate -d 'Check matrix files and report every error; write nothing.'
 complete -c duo-pose -n 'not __fish_seen_subcommand_from run validate list show merge signoff scan schema help --help -h --version --generate-completion-script' -a list -d 'Print the pose catalogue P1–P13.'
-complete -c duo-pose -n 'not __fish_seen_subcommand_from run validate list show merge signoff scan schema help --help -h --version --generate-completion-script' -a show -d 'Print every observable the model reports for a pose, with its provenance, and the event log.'
+complete -c duo-pose -n 'not __fish_seen_subcommand_from run validate list show merge signoff scan schema help --help -h --version --generate-completion-script' -a show -d 'Print every observable the model reports for a pose, with its provenance, and the event log; or draw its scene.'
 complete -c duo-pose -n 'not __fish_seen_subcommand_from run validate list show merge signoff scan schema help --help -h --version --generate-completion-script' -a merge -d 'Combine the results.jsonl of shards into the reports one unsharded run writes.'
 complete -c duo-pose -n 'not __fish_seen_subcommand_from run validate list show merge signoff scan schema help --help -h --version --generate-completion-script' -a signoff -d 'Sign off the matrix checklist from a run\'s results: each item passed, failed, not run or waived.'
 complete -c duo-pose -n 'not __fish_seen_subcommand_from run validate list show merge signoff scan schema help --help -h --version --generate-completion-script' -a scan -d 'Derive the matrix\'s app block from an iOS app\'s source tree, with evidence and findings.'
@@ -39,6 +39,7 @@ complete -c duo-pose -n '__fish_seen_subcommand_from scan' -l sarif-root -r -f -
 complete -c duo-pose -n '__fish_seen_subcommand_from scan' -l check -r -F -d 'Exit 1 when the matrix\'s app block disagrees with the code, naming each key.'
 complete -c duo-pose -n '__fish_seen_subcommand_from show' -l matrix -r -F -d 'Take the app\'s choices (and the pose\'s steps) from this matrix.'
 complete -c duo-pose -n '__fish_seen_subcommand_from show' -l axis -r -f -a 'profile= layoutDirection= reduceTransparency= linkedSDK= hingeAngle= splitSide= windows=' -d 'Set an axis value; repeatable.'
+complete -c duo-pose -n '__fish_seen_subcommand_from show' -l svg -r -F -d 'Write an SVG drawing of the scene after the steps instead of the text (\'-\' for stdout).'
 complete -c duo-pose -n '__fish_seen_subcommand_from run validate list show merge signoff scan schema' -s h -l help -d 'Show help.'
 complete -c duo-pose -n '__fish_seen_subcommand_from run' -F
 complete -c duo-pose -n '__fish_seen_subcommand_from validate' -F

@@ -6,7 +6,7 @@ _duo_pose() {
         'run:Run matrices (the built-in reference matrix when none is named) and write the reports.'
         'validate:Check matrix files and report every error; write nothing.'
         'list:Print the pose catalogue P1–P13.'
-        'show:Print every observable the model reports for a pose, with its provenance, and the event log.'
+        'show:Print every observable the model reports for a pose, with its provenance, and the event log; or draw its scene.'
         'merge:Combine the results.jsonl of shards into the reports one unsharded run writes.'
         'signoff:Sign off the matrix checklist from a run'\''s results\: each item passed, failed, not run or waived.'
         'scan:Derive the matrix'\''s app block from an iOS app'\''s source tree, with evidence and findings.'
@@ -65,6 +65,7 @@ _duo_pose() {
                 '--json[Print JSON for machines.]' \
                 '--matrix[Take the app'\''s choices (and the pose'\''s steps) from this matrix.]:FILE:_files' \
                 '*--axis[Set an axis value; repeatable.]:axis=value:(profile= layoutDirection= reduceTransparency= linkedSDK= hingeAngle= splitSide= windows=)' \
+                '--svg[Write an SVG drawing of the scene after the steps instead of the text ('\''-'\'' for stdout).]:FILE:_files' \
                 '(-h --help)'{-h,--help}'[Show help.]' \
                 '*:argument:(P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11 P12 P13)'
             ;;
