@@ -102,6 +102,35 @@ struct NamedRuleTests {
         }
     }
 
+    @Test("an Objective-C errorHandler that only logs shows nothing (DUO012); one that sends a message may present")
+    func objectiveCHandler() throws {
+        func scan(_ body: String) throws -> ScanResult {
+            let source =
+                "- (void)open { [UIApplication.sharedApplication activateSceneSessionForRequest:request "
+                + "errorHandler:^(NSError *error) { \(body) }]; }"
+            return try TemporaryApp(files: ["App/Opener.m": source]).scan()
+        }
+        let logs = try scan(#"NSLog(@"%@", error);"#)
+        #expect(logs.value(.newWindowErrorHandler) == .choice("none"))
+        #expect(logs.findings.map(\.rule).contains(.DUO012))
+        let sends = try scan("[self showDetail:item];")
+        #expect(sends.value(.newWindowErrorHandler) == nil)
+        #expect(sends.unknown.contains(.newWindowErrorHandler))
+    }
+
+    @Test("an invariant's path count is refused at its own key, not the first of its state's keys")
+    func pathCountPosition() async throws {
+        let text = """
+            {"formatVersion": 1, "name": "X", "poses": [{"pose": "P1", "expect": {"display": "outer"}}],
+             "explore": {"start": "P1", "depth": 2,
+              "invariants": [{"name": "i", "expect": {"display": "outer", "events.screenChanges": 0}}]}}
+            """
+        let path = try TestFiles.writeTemporary(text)
+        let result = await duoPose(["validate", path])
+        #expect(result.code == 65)
+        #expect(result.stderr.contains("\(path):3:63: explore.invariants[0].expect: events.screenChanges counts events"))
+    }
+
     @Test("asking whether a camera is in front (position == .front) chooses no camera; position: .front does")
     func positionComparison() throws {
         let asks = "func f(_ device: AVCaptureDevice) -> Bool { device.position == .front }"
@@ -145,8 +174,8 @@ struct StrictJSONLinesTests {
     @Test("plain JSON reads as before: numbers in every JSON form, escapes, nesting, white space")
     func plainJSON() throws {
         let node = try JSON5Reader.parse(
-            #" {"a": [0, -1, 1.5, 2e3, -0.25E-2], "s": "q\"\\\/\b\f\n\r\t\u00e9", "o": {}} "#, strict: true)
-        #expect(node["a"]?.items?.compactMap(\.number) == [0, -1, 1.5, 2000, -0.0025])
+            #" {"a": [0, -1, 1.5, 2e3, -0.25E-2, 1e-5, 1e+2], "s": "q\"\\\/\b\f\n\r\t\u00e9", "o": {}} "#, strict: true)
+        #expect(node["a"]?.items?.compactMap(\.number) == [0, -1, 1.5, 2000, -0.0025, 0.00001, 100])
         #expect(node["s"]?.string == "q\"\\/\u{8}\u{C}\n\r\té")
     }
 
