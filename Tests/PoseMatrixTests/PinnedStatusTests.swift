@@ -71,6 +71,10 @@ struct PinnedStatusTests {
         #expect(report.contains("\n## Pinned\n"))
         #expect(report.contains("| notRun: \(Self.hingeCallsOnDevice) | 1 | P3 |\n"))
         #expect(report.contains("| error: step 1 dismissSheet cannot apply: no sheet is presented | 1 | P1 |\n"))
+        let html = try TestFiles.read(out.appendingPathComponent("report.html"))
+        #expect(html.contains("<h2>Pinned</h2>"))
+        #expect(html.contains("error: step 1 dismissSheet cannot apply: no sheet is presented"))
+        #expect(html.contains("<li>expectStatus notRun: now known: hinge.calls 7-10 (measured: M AX-PR)</li>"))
     }
 
     @Test("a pinned pass counts as passed under --strict: the unknown is expected")

@@ -126,6 +126,9 @@ extension HTMLReport {
             }
             out += "<li>" + HTMLPage.code(result.id) + "<ul>"
             if result.status == .error { out += "<li>error: " + HTMLPage.text(result.reason ?? "") + "</li>" }
+            if let pin = result.pinned, result.status == .failed {
+                out += "<li>expectStatus \(pin.rawValue): " + HTMLPage.text(result.reason ?? "") + "</li>"
+            }
             for failure in result.failures { out += "<li>" + Self.failureText(failure) + "</li>" }
             out += "</ul></li>\n"
         }
@@ -146,6 +149,17 @@ extension HTMLReport {
         if unlistedNotRun > 0 {
             out += "<p>… and \(unlistedNotRun) more not-run cases with other reasons: see results.jsonl.</p>\n"
         }
+        return out
+    }
+
+    /// Known unknowns: cases that came back with the status their entry pins, as report.md lists them.
+    func pinnedSection() -> String {
+        guard !pinned.isEmpty else { return "" }
+        var out = "<h2>Pinned</h2>\n<p>Cases that came back with the status their entry pins (expectStatus): they pass, "
+        out += "and fail when the model learns more; a sign-off counts them as not run.</p>\n"
+        out += HTMLPage.table(
+            "Pinned cases, by status and reason", headers: ["Pinned status and reason", "Cases", "Poses"], numeric: [1],
+            rows: pinned.map { [HTMLPage.text($0.reason), "\($0.count)", HTMLPage.text($0.poses.joined(separator: ", "))] })
         return out
     }
 

@@ -27,6 +27,8 @@ struct HTMLReport {
     private var reasonIndex: [String: Int] = [:]
     private var reasonRun = EqualRun<String> { $0.hasSameBytes(as: $1) }
     private(set) var unlistedNotRun = 0
+    /// Cases that passed by coming back with their pinned status (`expectStatus`), by pin and reason.
+    private(set) var pinned: [ReasonRow] = []
     private(set) var invariants: [InvariantResult] = []
 
     init(header: RunHeader, file: OutputFile) {
@@ -45,6 +47,14 @@ struct HTMLReport {
             if failures.count < Self.listedFailureLimit { failures.append(result) }
         case .notRun:
             if let run = reasonRun.add(result.reason ?? "", pose: result.pose) { count(run) }
+        case .passed where result.pinned != nil:
+            let key = (result.pinned?.rawValue ?? "") + ": " + MarkdownReport.reasonGroup(result.reason ?? "")
+            if let index = pinned.firstIndex(where: { $0.reason == key }) {
+                pinned[index].count += 1
+                if pinned[index].poses.last != result.pose { pinned[index].poses.append(result.pose) }
+            } else if pinned.count < Self.listedReasonLimit {
+                pinned.append(ReasonRow(reason: key, count: 1, poses: [result.pose]))
+            }
         case .passed:
             break
         }
@@ -98,6 +108,7 @@ struct HTMLReport {
         body += explorationSection()
         body += failuresSection(tally)
         body += reasonsSection()
+        body += pinnedSection()
         body += checklistSection(tally)
         body += "<p class=\"muted\">Passes resting on inference or unverified facts are listed in report.md; "
         body += "every case's record is in results.jsonl.</p>\n"
