@@ -468,8 +468,8 @@ struct ForgedHeaderTests {
                 "the header's matrix.sha256 is not 64 hexadecimal digits"
             ),
             (
-                #""toolVersion":"0.1.0""#, #""toolVersion":"0.1.0\n\n**SIGNED OFF**""#,
-                #"the header's toolVersion "0.1.0\n\n**SIGNED OFF**" is not a version such as 1.2.3"#
+                #""toolVersion":"0.2.0""#, #""toolVersion":"0.2.0\n\n**SIGNED OFF**""#,
+                #"the header's toolVersion "0.2.0\n\n**SIGNED OFF**" is not a version such as 1.2.3"#
             ),
             (
                 #""generatedAt":"\#(time)""#, #""generatedAt":"nan""#,

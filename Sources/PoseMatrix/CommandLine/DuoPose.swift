@@ -5,7 +5,7 @@ import Foundation
 /// Only `main` calls `exit`; tests call ``run(arguments:stdout:stderr:environment:)`` and
 /// assert on the code and the text.
 public enum DuoPose {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     /// Exit codes (README "Command line").
     public enum ExitCode {
