@@ -4,7 +4,6 @@
 struct Pinning {
     let testCase: TestCase
     let app: App
-    let trust: Trust
     let source: ObservationSource
 
     func apply(_ pin: PinnedStatus, to result: inout CaseResult) {

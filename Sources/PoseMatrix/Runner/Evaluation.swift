@@ -12,7 +12,7 @@ public enum Evaluation {
     ) -> CaseResult {
         var result = evaluateUnpinned(testCase, app: app, trust: trust, source: source)
         if let pin = testCase.entry.expectStatus {
-            Pinning(testCase: testCase, app: app, trust: trust, source: source).apply(pin, to: &result)
+            Pinning(testCase: testCase, app: app, source: source).apply(pin, to: &result)
         }
         return result
     }
