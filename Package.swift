@@ -26,3 +26,12 @@ let package = Package(
         ),
     ]
 )
+
+// The strict settings swift-log builds with, where they fit a package with no dependencies:
+// existentials spelt `any`, and members visible only through the module that is imported.
+for target in package.targets {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

@@ -27,7 +27,7 @@ public enum DuoPose {
     /// Runs `duo-pose` with the words after the program name.
     /// `standardInput` gives the bytes a matrix named `-` is read from.
     public static func run(
-        arguments: [String], stdout: TextSink, stderr: TextSink,
+        arguments: [String], stdout: any TextSink, stderr: any TextSink,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         standardInput: @escaping () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
     ) async -> Int32 {
@@ -119,11 +119,11 @@ public enum DuoPose {
 
 /// What every command gets: its streams and the environment.
 struct Context {
-    var stdout: TextSink
-    var stderr: TextSink
+    var stdout: any TextSink
+    var stderr: any TextSink
     var environment: [String: String]
     /// Standard error as it is, for the progress line, which redraws itself with a carriage return.
-    var progressSink: TextSink
+    var progressSink: any TextSink
     /// Reads standard input whole, for a matrix named `-`.
     var standardInput: () -> [UInt8]
     /// Whether `run` was implied (no command word), so that messages do not name a command the user never typed.

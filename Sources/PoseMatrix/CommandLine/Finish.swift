@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `run` and `merge` share once the reports are written: the summary line, the job
 /// summary, and the exit code.
 struct OutputOptions {

@@ -13,7 +13,7 @@ public final class Interruptions: @unchecked Sendable {
     // both under `lock`.
     private let lock = NSLock()
     private var signalReceived: Int32?
-    private var sources: [DispatchSourceSignal] = []
+    private var sources: [any DispatchSourceSignal] = []
 
     /// The signal that stopped the work, if one did.
     public var received: Int32? {

@@ -3,11 +3,11 @@
 struct Progress {
     let total: Int
     /// Where to draw, or nil to stay silent.
-    let sink: TextSink?
+    let sink: (any TextSink)?
     private var done = 0
     private var shownPercent = -1
 
-    init(total: Int, sink: TextSink?) {
+    init(total: Int, sink: (any TextSink)?) {
         self.total = total
         self.sink = sink
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--waive ID=reason` against the ids the results give: the checklist items' and `invariant:NAME`
 /// for each invariant, whose name, from the matrix, may contain `=`.
 extension SignoffCommand {

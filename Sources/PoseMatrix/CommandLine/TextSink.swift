@@ -35,9 +35,9 @@ public final class CapturedText: TextSink {
 /// A sink that escapes what a terminal or CI log would act on (see ``TerminalText``), keeping
 /// line breaks: every command writes through one, so no value can forge a control sequence.
 final class TerminalSink: TextSink {
-    private let base: TextSink
+    private let base: any TextSink
 
-    init(_ base: TextSink) {
+    init(_ base: any TextSink) {
         self.base = base
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure group's expected and actual value drawn on one drawing, where both are geometric (a
 /// size or a frame): the expected outline dashed, the actual one solid, with a legend in words.
 struct GeometryComparison: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sections of report.html, each what report.md's section of the same name says.
 extension HTMLReport {
     /// The matrix, the tool, the time, the trusted levels and what the run covered.

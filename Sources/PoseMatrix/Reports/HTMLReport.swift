@@ -1,3 +1,5 @@
+import Foundation
+
 /// `report.html`: report.md's verdict and content for a browser, with a picture of each pose (its
 /// first case in the plan) and expected-against-actual drawings for the digest's geometric groups.
 /// One self-contained file, bounded as report.md is (the digest and capped lists), and made only

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `report.md`: the verdict, a per-pose table, failures with expected vs actual, not-run
 /// reasons, the facts passes rest on, and the checklist. Detail is capped so the report
 /// fits a GitHub job summary (1 MiB) however many cases run.

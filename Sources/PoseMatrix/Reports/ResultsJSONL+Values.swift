@@ -1,3 +1,5 @@
+import Foundation
+
 /// Typed values in `results.jsonl` (format 2) and `show --json`: observed values as JSON strings, booleans, numbers
 /// and arrays; expectations as `{"op": ">=", "value": 100}`; axis values typed by their axis.
 extension JSONWriter {

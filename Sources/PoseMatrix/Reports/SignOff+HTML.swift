@@ -1,3 +1,5 @@
+import Foundation
+
 /// signoff.html: signoff.md's decision for a browser, beside it, with a picture of each pose the
 /// checklist names (drawn from the pose's steps in the device profile).
 extension SignOff {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checklist sign-off before a release: each item passes only when all its poses ran and
 /// passed, or is waived with a reason; "not run" is never "passed". The exploration's invariants
 /// follow the items and block as they do.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A build setting's value and the line that sets it.
 struct BuildSetting: Sendable, Hashable {
     var value: String

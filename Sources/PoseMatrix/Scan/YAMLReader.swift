@@ -1,3 +1,5 @@
+import Foundation
+
 /// A node of the YAML subset XcodeGen's `project.yml` uses: a scalar, a list or a mapping, with its line.
 struct YAMLNode: Sendable {
     indirect enum Value: Sendable {
