@@ -22,7 +22,7 @@ SUITES = {
     "Model": "SceneModel|CallbackModel|PresentationModel|RegionModel|LayoutModel|SessionModel|HonestModel|StateKey|"
     + "Definition|NamedRule|Exploration",
     "Scan": "Scan|NamedRule",
-    "Matrix": "MatrixValidation|JSON5Reader|Schema|ExampleMatrix|Adversarial|GeometryExpectation|Pinned",
+    "Matrix": "MatrixValidation|JSON5Reader|Schema|ExampleMatrix|Adversarial|GeometryExpectation|Pinned|StrictJSON|NamedRule",
     "Runner": "Plan|Runner|Exploration|Gate|PoseVerdict|Baseline|NamedRule|Pinned|ShardVerdict",
     "Reports": "ReportSnapshot|JUnit|FailureDigest|Baseline|SharedRecords|OutputSafety|ReportSwitch|InvariantSignoff|"
     + "VerdictAgreement|ShardVerdict|Pinned|NamedRule",
