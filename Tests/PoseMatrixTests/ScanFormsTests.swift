@@ -7,16 +7,10 @@ import Testing
 /// unknown (§2): a stated value needs evidence that settles it.
 @Suite("duo-pose scan: forms met in real apps")
 struct ScanFormsTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var name: String
-        var source: String
-        var file = "App/Main.swift"
-        var expected: String
-        var testDescription: String { name }
-    }
+    typealias Case = ScanRuleTests.Case
 
-    static let noCamera = #"cameraAccessory.registeredOn="none" camera.uses="none""#
-    static let unknownBase = "orientations,linkedSDK,state.savesOn,state.cachesScreen"
+    static let noCamera = ScanRuleTests.noCamera
+    static let unknownBase = ScanRuleTests.unknownBase
     static let saved = "orientations,linkedSDK,state.cachesScreen"
 
     static let cases: [Case] = [
