@@ -20,7 +20,7 @@ FOLDERS = ["Support", "Model", "Scan", "Matrix", "Runner", "Reports", "CommandLi
 SUITES = {
     "Support": "InputRobustness|OutputSafety|JSON5Reader|SharedRecords|ReportSnapshot|CommandLine",
     "Model": "SceneModel|CallbackModel|PresentationModel|RegionModel|LayoutModel|SessionModel|HonestModel|StateKey|"
-    + "Definition|NamedRule|Exploration",
+    + "Definition|NamedRule|Exploration|DeviceTable",
     "Scan": "Scan|NamedRule",
     "Matrix": "MatrixValidation|JSON5Reader|Schema|ExampleMatrix|Adversarial|GeometryExpectation|Pinned|StrictJSON|NamedRule",
     "Runner": "Plan|Runner|Exploration|Gate|PoseVerdict|Baseline|NamedRule|Pinned|ShardVerdict",
@@ -29,8 +29,8 @@ SUITES = {
     "CommandLine": "CommandLine|Completion|Workflow|Interruption|Release|Nightly",
 }
 NAMED = [
-    ("inner hand-off 108 -> 105", "Model/SceneModel+Hinge.swift", "static let innerHoldAngle = 108.0",
-     "static let innerHoldAngle = 105.0"),
+    ("inner hand-off 108 -> 105", "Model/DeviceFact+Rows.swift", '.measured("hinge.innerHold", .number(108)',
+     '.measured("hinge.innerHold", .number(105)'),
     ("inferred() keeps Apple's word", "Model/Observation.swift",
      "guard value != nil, provenance == .apple || provenance == .measured else",
      "guard value != nil, provenance == .measured else"),

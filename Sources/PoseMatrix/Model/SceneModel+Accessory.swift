@@ -1,7 +1,5 @@
 /// The camera capture accessory (P10): available only while every condition holds. [A T64, DocCCA]
 extension SceneModel {
-    /// The accessory's size on the outer display. [M S0: 466×678 pt]
-    static let accessorySize = DisplaySize.outer
 
     /// Whether the accessory is available now, and on whose word.
     enum AccessoryVerdict: Equatable {
@@ -117,9 +115,10 @@ extension SceneModel {
         case (.accessorySize, _):
             guard available else { return .fact(.text("0x0"), .definition, "D: no accessory scene") }
             if captureRunning && settings.profile == .simulator {
-                return .fact(.text(Self.accessorySize), .inference, "I from M S0 (simulator, measured without capture only)")
+                return .fact(
+                    .text(DeviceFact.accessorySize.text), .inference, "I from M S0 (simulator, measured without capture only)")
             }
-            return .fact(.text(Self.accessorySize), measuredProvenance(.s0Open))
+            return reading(.accessorySize)
         default:
             let citation = accessoryProvenance
             return .fact(

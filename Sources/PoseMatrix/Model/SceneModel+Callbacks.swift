@@ -13,12 +13,7 @@ extension SceneModel {
         guard lastStepMovedHinge else {
             return .unknown("no source gives hinge.calls for a last step that did not move the hinge")
         }
-        guard settings.profile == .simulator else {
-            return .unknown(
-                "no source gives hinge.calls on a device: the update rate is the system's policy (A DeviceHinge); "
-                    + "7-10 was measured in the simulator (M AX-PR)")
-        }
-        return measured(.text("7-10"), "M AX-PR", in: [.sweep])
+        return reading(settings.profile == .simulator ? .hingeCalls : .deviceHingeCalls)
     }
 
     /// `UIApplication.supportsMultipleScenes` follows the Info.plist key [A T64]; closed, the
@@ -55,8 +50,7 @@ extension SceneModel {
         guard !newWindowInLandscape else {
             return .unknown("no source gives \(observable.rawValue) for a window opened with the device held in landscape")
         }
-        let size = observable == .newWindowFirstLayout ? "466x562" : "382x644"
-        return measured(.text(size), "M S0", in: [.closed])
+        return reading(observable == .newWindowFirstLayout ? .newWindowFirstLayout : .newWindowSecondLayout)
     }
 
     /// `UIRequiresFullScreen` is honoured, yet the app is scaled on the inner display, Split View

@@ -13,7 +13,8 @@ extension SceneModel {
             return observeFoldSides(observable)
         }
         var frame = Self.foldFrame
-        if mirrorsRegions { frame = frame.mirrored(within: 951) }
+        // Mirrored across the landscape width, before turning to portrait.
+        if mirrorsRegions { frame = frame.mirrored(within: DeviceFact.innerSize.quantity.size.width) }
         if observable == .foldLine {
             frame = Frame(frame.x + Self.foldMargin, frame.y, 0, frame.height)
         }
@@ -25,7 +26,7 @@ extension SceneModel {
             let turned = Observation.fact(value, .inference, "I from M AX-DGb: the landscape band turned a quarter")
             return margins ? turned : directed(turned)
         }
-        return margins ? measured(value, "M AX-DGb", in: [.flat, .book]) : regionFact(value, "M AX-DGb", in: [.flat, .book])
+        return margins ? reading(.foldMargin) : directed(reading(.foldFrame, as: value))
     }
 
     /// Content before and after the fold inside the safe area (455.5 | 371.5), and how far the
@@ -35,7 +36,7 @@ extension SceneModel {
             return .unknown("no source gives \(observable.rawValue) for the inner display in portrait")
         }
         // Physically the bar strip is on the right; the fold frame spans 455.5 to 495.5. [M AX-DGb]
-        let safeRight = 951 - Double(Self.barStripWidth)
+        let safeRight = DeviceFact.innerSize.quantity.size.width - Double(Self.barStripWidth)
         let left = Self.foldFrame.x
         let right = safeRight - (Self.foldFrame.x + Self.foldFrame.width)
         let crease = Self.foldFrame.x + Self.foldMargin

@@ -1,8 +1,8 @@
 /// The front scene's geometry: size, safe area and size classes, by display, orientation,
 /// Split View and linked SDK.
 extension SceneModel {
-    /// The width of the side bar strip on both displays. [M AX-PR: 84×170 outer, 84×120 inner]
-    static let barStripWidth = 84
+    /// The width of the side bar strip on both displays, in whole points.
+    static let barStripWidth = Int(DeviceFact.barStripWidth.quantity.number)
 
     /// Whether the app's scene covers the side bar strip: only apps linked against 27.1 go
     /// edge to edge; earlier SDKs get the space beside it. [A T61]
@@ -72,26 +72,23 @@ extension SceneModel {
         if inSplitView {
             // A 50/50 split of the inner display [A T66]; the half is derived [I, AX-PTM0 "≈ 475 × 669"].
             // Split View in inner portrait exists [U MacRumors via FLT], but no source gives its size.
-            return landscape
-                ? .fact(.text("475.5x669"), .inference, "I from A T66: half of 951x669")
-                : .unknown("no source gives scene.size for Split View on the inner display in portrait")
+            return reading(landscape ? .splitHalfSize : .portraitSplitSize)
         }
-        if placementUnknown {
-            return .unknown("no source says where a new window goes on the device (duo-facts E#2)")
-        }
+        if placementUnknown { return reading(.newWindowPlacement) }
         if let unknown = sizeNotGiven { return unknown }
         switch (display, landscape, settings.linkedSDK) {
         case (.inner, _, .v26):
             return .unknown(
                 "no source gives the scene size on the inner display for an app linked against SDK 26 "
                     + "(\"a familiar size and aspect ratio\" [A T61])")
-        case (.outer, false, .v27_1): return deviceOrMeasured(.text(DisplaySize.outer), "M AX-DGb; A App Store Connect")
+        case (.outer, false, .v27_1): return reading(.outerSize)
         case (.outer, true, .v27_1): return .fact(.text(DisplaySize.outerLandscape), .inference, "I: P1 rotated")
-        case (.inner, true, .v27_1): return deviceOrMeasured(.text(DisplaySize.inner), "M AX-DGb; A App Store Connect")
+        case (.inner, true, .v27_1): return reading(.innerSize)
         case (.inner, false, _): return .fact(.text(DisplaySize.innerPortrait), .inference, "I: P3 rotated")
-        case (.outer, false, _): return .fact(.text("\(466 - Self.barStripWidth)x678"), .inference, "I from A T61")
-        case (.outer, true, _): return .fact(.text("\(678 - Self.barStripWidth)x466"), .inference, "I from A T61")
-        case (.inner, true, _): return .fact(.text("\(951 - Self.barStripWidth)x669"), .inference, "I from A T61")
+        case (.outer, _, _):
+            return .fact(.text(DisplaySize.besideBars(.outerSize, landscape: landscape)), .inference, "I from A T61")
+        case (.inner, true, _):
+            return .fact(.text(DisplaySize.besideBars(.innerSize, landscape: true)), .inference, "I from A T61")
         }
     }
 
@@ -99,28 +96,16 @@ extension SceneModel {
     /// that requires full screen is scaled on the inner display [A T61], and partially folded with
     /// picture in picture the app resizes to the half the video leaves [A T66].
     private var sizeNotGiven: Observation? {
-        if app.requiresFullScreen && display == .inner {
-            return .unknown(
-                "no source gives scene.size for an app that requires full screen on the inner display: it is scaled (A T61), "
-                    + "to no size given")
-        }
+        if app.requiresFullScreen && display == .inner { return reading(.fullScreenSize) }
         if display == .inner && pipDisplay == .inner && !pipUnknown && hingeStatusKnown && hingeStatus == .partiallyOpen {
-            return .unknown(
-                "no source gives scene.size partially folded with picture in picture: the app resizes to the half the "
-                    + "video leaves (A T66), to no size given")
+            return reading(.pictureInPictureSize)
         }
         return nil
     }
 
-    /// A display size that Apple publishes and the simulator measured: apple for the device; for the
-    /// simulator measured where it was measured, and Apple's word elsewhere.
-    private func deviceOrMeasured(_ value: ObservedValue, _ source: String) -> Observation {
-        .fact(value, isMeasured(in: [.closed, .flat, .book]) ? .measured : .apple, source)
-    }
-
     /// The safe-area insets as top,leading,bottom,trailing.
     func observeSafeArea() -> Observation {
-        if placementUnknown { return .unknown("no source says where a new window goes on the device (duo-facts E#2)") }
+        if placementUnknown { return reading(.newWindowPlacement) }
         let landscape = interfaceOrientation == .landscape
         // Physical insets: top, left, bottom, right. The side strip is on the right. [M AX-PR]
         var insets: (top: Int, left: Int, bottom: Int, right: Int)
@@ -128,20 +113,20 @@ extension SceneModel {
         switch (display, landscape) {
         case (.inner, true) where inSplitView:
             // Each half's bar strip is on its outer edge, so the insets are asymmetric. [A T61, T66; I]
-            let strip = Self.barStripWidth
-            insets = splitSide == .left ? (0, strip, 34, 0) : (0, 0, 34, strip)
+            let (strip, bottom) = (Self.barStripWidth, DeviceFact.safeArea.wholeInsets.bottom)
+            insets = splitSide == .left ? (0, strip, bottom, 0) : (0, 0, bottom, strip)
             observation = .fact(.text(""), .inference, "I from A T61, T66 and M AX-DGb")
         case (.inner, false) where inSplitView:
             return .unknown("no source gives the safe area of a Split View half in portrait")
         case (.outer, false), (.inner, true):
-            insets = (0, 0, 34, Self.barStripWidth)
-            observation = measured(.text(""), .safeArea)  // [M]: 0,0,34,84 closed portrait and open landscape
+            insets = DeviceFact.safeArea.wholeInsets
+            observation = reading(.safeArea)
         case (.outer, true):
-            insets = (0, 0, 0, Self.barStripWidth)
-            observation = .fact(.text(""), .unverified, "U MIR-DP design kit; not measured (AX-DGb)")
+            insets = DeviceFact.outerLandscapeSafeArea.wholeInsets
+            observation = reading(.outerLandscapeSafeArea)
         case (.inner, false):
-            insets = (84, 0, 95, 0)
-            observation = .fact(.text(""), .unverified, "U MIR-DP design kit; not measured (AX-DGb)")
+            insets = DeviceFact.innerPortraitSafeArea.wholeInsets
+            observation = reading(.innerPortraitSafeArea)
         }
         if display == .inner && settings.linkedSDK == .v26 {
             return .unknown("no source gives the safe area on the inner display for an app linked against SDK 26")

@@ -1,11 +1,11 @@
 /// The hinge and the display hand-off: two separate state machines ([I] Docs/facts.md E, invariants).
 extension SceneModel {
-    /// The outer display is held at or below this angle. [M SIN DuoMotion.swift]
-    static let outerHoldAngle = 40.0
-    /// The inner display takes over at or above this angle when opening. [M SIN: failed at 105°, passed at 108°]
-    static let innerHoldAngle = 108.0
-    /// The simulator reports closed at or below this angle. [M AX-PR, AX-DGb]
-    static let simulatorClosedAngle = 19.2
+    /// The outer display is held at or below this angle.
+    static let outerHoldAngle = DeviceFact.outerHoldAngle.quantity.number
+    /// The inner display takes over at or above this angle when opening.
+    static let innerHoldAngle = DeviceFact.innerHoldAngle.quantity.number
+    /// The simulator reports closed at or below this angle.
+    static let simulatorClosedAngle = DeviceFact.simulatorClosedAngle.quantity.number
 
     /// Sets the hinge: logs the update, drives a hinge effect on the way, and hands the
     /// scenes to the other display when the angle passes a hold. [M AX-PR; M SIN]

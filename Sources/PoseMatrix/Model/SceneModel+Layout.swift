@@ -9,7 +9,7 @@ extension SceneModel {
     /// Content of an app that lays out by the safe area alone spans an active fold: the fold frame
     /// lies inside the safe area (455.5 to 495.5 of 0 to 867). [M AX-DGb; A T63]
     func observeContentOverFold() -> Observation {
-        if placementUnknown { return .unknown("no source says where a new window goes on the device (duo-facts E#2)") }
+        if placementUnknown { return reading(.newWindowPlacement) }
         if inSplitView {
             return .unknown("no source gives content.overFold for a Split View half (the fold may fall at its edge)")
         }
@@ -63,8 +63,7 @@ extension SceneModel {
         guard innerLandscape, settings.linkedSDK == .v27_1, settings.layoutDirection == .leftToRight else {
             return .unknown("no source gives sheet.span outside the inner display in landscape, left to right")
         }
-        return foldActive
-            ? measured(.text("8-467"), "M AX-PR", in: [.book]) : measured(.text("149-802"), "M AX-PR", in: [.flat])
+        return reading(foldActive ? .bookSheetSpan : .flatSheetSpan)
     }
 
     /// System components move off the fold: alerts to the trailing side in book pose, interactive

@@ -14,9 +14,7 @@ extension SceneModel {
     private func observeInState(_ observable: Observable) -> Observation {
         if crashed, let value = afterCrash(observable) { return value }
         if splitCloseUnknown, Self.dependsOnWhichSplitWindowMoved.contains(observable) {
-            return .unknown(
-                "no source says which Split View window moves to the outer display on close (U S0), "
-                    + "so none gives \(observable.rawValue) after it")
+            return .unknown(DeviceFact.splitClose.reason + ", so none gives \(observable.rawValue) after it")
         }
         switch observable {
         case .display: return observeDisplay()
@@ -47,9 +45,7 @@ extension SceneModel {
         case .windowsCount:
             return .fact(.number(Double(windows.count)), windowsProvenance)
         case .windowsVisible:
-            if placementUnknown {
-                return .unknown("no source says whether a device shows a new window beside the old one (duo-facts E#2)")
-            }
+            if placementUnknown { return reading(.newWindowVisibility) }
             return .fact(.number(Double(windows.filter(\.visible).count)), windowsProvenance)
         case .newWindowResult, .newWindowError: return observeRequest(observable)
         case .contentReachable: return observeContentReachable()

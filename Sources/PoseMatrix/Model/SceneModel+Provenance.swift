@@ -62,7 +62,6 @@ extension SceneModel {
         static let relaunched = Measurement("M S0, AX-PTMd: relaunched", in: [.closed, .flat])
         static let s0 = Measurement("M S0", in: [.closed, .flat])
         static let s0Open = Measurement("M S0", in: [.flat])
-        static let safeArea = Measurement("M AX-DGb, AX-PR", in: [.closed, .flat, .book])
         static let shortFormCrash = Measurement("M S0: the short form raises at run time", in: [.closed, .flat])
     }
 

@@ -2,26 +2,24 @@
 /// display in portrait [M AX-PR] and open on the inner display in landscape [M AX-DGb], flat and
 /// at 90° for the fold; everything else is carried over or unknown.
 extension SceneModel {
-    /// The camera hole and the bar strip of the closed outer display. [M AX-PR]
+    /// The camera hole and the bar strip of the closed outer display, both active.
     static let outerRegions = [
-        ReservedRegion(name: .barStrip, frame: Frame(382, 0, 84, 170), active: true),
-        ReservedRegion(name: .cameraHole, frame: Frame(399.7, 29.3, 37, 37), active: true),
+        ReservedRegion(name: .barStrip, frame: DeviceFact.outerBarStrip.quantity.frame, active: true),
+        ReservedRegion(name: .cameraHole, frame: DeviceFact.outerCameraHole.quantity.frame, active: true),
     ]
-    /// The fold of the inner display in landscape: 40 pt wide with 20 pt margins each side. [M AX-DGb]
-    static let foldFrame = Frame(455.5, 0, 40, 669)
-    static let foldMargin = 20.0
+    /// The fold of the inner display in landscape, with its margins each side.
+    static let foldFrame = DeviceFact.foldFrame.quantity.frame
+    static let foldMargin = DeviceFact.foldMargin.quantity.number
     /// The occlusion regions of the inner display in landscape: the inner camera is inactive. [M AX-DGb]
     static let innerOcclusions = [
-        ReservedRegion(name: .barStrip, frame: Frame(867, 0, 84, 120), active: true),
-        ReservedRegion(name: .innerCamera, frame: Frame(677.3, 21, 58, 37), active: false),
+        ReservedRegion(name: .barStrip, frame: DeviceFact.innerBarStrip.quantity.frame, active: true),
+        ReservedRegion(name: .innerCamera, frame: DeviceFact.innerCamera.quantity.frame, active: false),
     ]
-    /// The layout pass on which the regions arrive: empty for three passes, present on the fourth. [M AX-PR]
-    static let regionArrivalPass = 4.0
 
     /// Why no source gives a region observable in this state, or nil when one does.
     func regionsUnknown(_ observable: Observable) -> Observation? {
         let name = observable.rawValue
-        if placementUnknown { return .unknown("no source says where a new window goes on the device (duo-facts E#2)") }
+        if placementUnknown { return reading(.newWindowPlacement) }
         if inSplitView { return .unknown("no source gives \(name) for a Split View half (the fold may fall at its edge)") }
         if settings.linkedSDK != .v27_1 {
             return .unknown("no source gives \(name) for an app linked against SDK \(settings.linkedSDK.rawValue)")
@@ -45,7 +43,10 @@ extension SceneModel {
     }
 
     /// The scene's width in points, across which right-to-left mirrors frames.
-    var sceneWidth: Double { display == .outer ? 466 : (physicalOrientation == .landscape ? 951 : 669) }
+    var sceneWidth: Double {
+        let size = (display == .outer ? DeviceFact.outerSize : .innerSize).quantity.size
+        return display == .outer || physicalOrientation == .landscape ? size.width : size.height
+    }
 
     /// Whether region frames are mirrored: right-to-left with the default `.mirrors`. [A ReservedRegion via AX-LAY]
     var mirrorsRegions: Bool { settings.layoutDirection == .rightToLeft && app.layout.regionDirection == .mirrors }
@@ -72,7 +73,7 @@ extension SceneModel {
         switch observable {
         case .regions: return measured(.list(regions.map(\.name.rawValue)), source, in: states)
         case .regionsActive: return measured(.list(regions.filter(\.active).map(\.name.rawValue)), source, in: states)
-        case .regionsArrivalPass: return measured(.number(Self.regionArrivalPass), "M AX-PR", in: [.closed])
+        case .regionsArrivalPass: return reading(.regionArrivalPass)
         default:
             let name: ReservedRegion.Name =
                 observable == .cameraHoleFrame ? .cameraHole : observable == .barStripFrame ? .barStrip : .innerCamera
