@@ -124,6 +124,15 @@ struct ScanFixtureTests {
         + #"{"file":"App/Fenster \"Größe\".swift","line":2,"#
         + #""message":"requestSceneSessionActivation passes errorHandler: nil: a refused window shows the person nothing","#
         + #""rule":"DUO010"}],"inventory":[],"project":"App.xcodeproj/project.pbxproj","#
+        + #""rules":[{"fact":"a request without a handler silently fails on the outer display, where new windows cannot open","#
+        + #""finding":"a scene activation request with errorHandler: nil or none","#
+        + #""help":"pass an error handler that shows the content in the window at hand or tells the person why none opened","#
+        + #""id":"DUO010","name":"MissingErrorHandler","source":"I AX-DC"},"#
+        + #"{"fact":"without UIApplicationSupportsMultipleScenes the app gets one window","#
+        + #""finding":"the app target lacks UIApplicationSupportsMultipleScenes","#
+        + #""help":"set UIApplicationSupportsMultipleScenes to YES in the scene manifest "#
+        + #"(INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES for a generated Info.plist)","#
+        + #""id":"DUO015","name":"NoMultipleScenes","source":"A T64"}],"#
         + #""skipped":{"binary":0,"duplicates":0,"linkLoops":0,"malformed":0,"otherProjects":0,"otherTargets":0,"outsideTree":0,"#
         + #""tooLarge":0,"unreadable":0},"unknown":["orientations","linkedSDK","state.savesOn","state.cachesScreen"],"unread":[]}"#
         + "\n"

@@ -38,6 +38,8 @@ struct ScanUnreadTests {
                 // unknown: orientations, linkedSDK, state.savesOn, state.cachesScreen
                 // unknown, as files that could settle them were not read: \(Self.sourceKeys): App/Legacy.swift
                 // DUO015 App.xcodeproj/project.pbxproj:12: the app target App does not set UIApplicationSupportsMultipleScenes: it gets one window
+                // what to do about DUO015 (NoMultipleScenes): set UIApplicationSupportsMultipleScenes to YES in the scene manifest \
+                (INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES for a generated Info.plist)
 
                 """)
         let json = await duoPose(["scan", app.root.path, "--json"])

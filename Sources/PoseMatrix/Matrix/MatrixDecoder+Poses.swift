@@ -188,6 +188,8 @@ extension MatrixDecoder {
 
     // MARK: - Checklist
 
+    /// The checklist: each item's shape here, its rules in ``ChecklistItem/problems(after:)`` (the
+    /// ones a results header's copy obeys too), then each pose in the matrix's poses.
     mutating func decodeChecklist(_ node: JSONNode, _ path: KeyPath, poses: [PoseEntry]) -> [ChecklistItem] {
         guard let items = array(node, path) else { return [] }
         var checklist: [ChecklistItem] = []
@@ -196,37 +198,47 @@ extension MatrixDecoder {
         for (index, item) in items.enumerated() {
             let here = path.appending(index: index)
             guard let members = object(item, here, allowed: ["id", "text", "poses"], required: ["id", "text", "poses"]),
-                let idMember = members["id"], let id = nonEmptyString(idMember.value, here.appending("id")),
-                let textMember = members["text"], let text = nonEmptyString(textMember.value, here.appending("text")),
-                let posesMember = members["poses"],
-                let poseNodes = array(posesMember.value, here.appending("poses"), nonEmpty: true)
+                let idMember = members["id"], let id = string(idMember.value, here.appending("id")),
+                let textMember = members["text"], let text = string(textMember.value, here.appending("text")),
+                let posesMember = members["poses"], let poseNodes = array(posesMember.value, here.appending("poses"))
             else { continue }
-            if !checklistIDs.insert(id).inserted {
-                fail(idMember.value, here.appending("id"), "duplicate checklist id \(quoted(id))")
-                continue
+            let poseIDs = poseNodes.enumerated().map { string($1, here.appending("poses").appending(index: $0)) }
+            // A pose that is not a string has its error already; "" stands in for it.
+            let candidate = ChecklistItem(id: id, text: text, poses: poseIDs.map { $0 ?? "" })
+            for problem in candidate.problems(after: checklistIDs) {
+                if case .unknownPose(let poseIndex) = problem, poseIDs[poseIndex] == nil { continue }
+                report(problem, of: candidate, members: members, poseNodes: poseNodes, at: here)
             }
-            if id.hasPrefix(ChecklistItem.reservedPrefix) {
+            checklistIDs.insert(id)
+            for (poseIndex, poseID) in poseIDs.enumerated() {
+                guard let poseID, Pose.named(poseID) != nil, !listed.contains(poseID) else { continue }
                 fail(
-                    idMember.value, here.appending("id"),
-                    "\(quoted(id)) starts with \(quoted(ChecklistItem.reservedPrefix)), which names the exploration's invariants in sign-off"
-                )
+                    poseNodes[poseIndex], here.appending("poses").appending(index: poseIndex),
+                    "\(poseID) is not in the matrix's poses, so this item could never be signed off")
             }
-            var ids: [String] = []
-            for (poseIndex, poseNode) in poseNodes.enumerated() {
-                let posePath = here.appending("poses").appending(index: poseIndex)
-                guard let poseID = string(poseNode, posePath) else { continue }
-                if Pose.named(poseID) == nil {
-                    fail(
-                        poseNode, posePath,
-                        Pose.unknownMessage(poseID))
-                } else if !listed.contains(poseID) {
-                    fail(poseNode, posePath, "\(poseID) is not in the matrix's poses, so this item could never be signed off")
-                } else {
-                    ids.append(poseID)
-                }
-            }
-            checklist.append(ChecklistItem(id: id, text: text, poses: ids))
+            checklist.append(ChecklistItem(id: id, text: text, poses: poseIDs.compactMap { $0 }.filter(listed.contains)))
         }
         return checklist
+    }
+
+    /// A checklist item's problem, at the node it lies in (`members` holds the item's three keys).
+    private mutating func report(
+        _ problem: ChecklistItem.Problem, of item: ChecklistItem, members: [String: JSONNode.Member], poseNodes: [JSONNode],
+        at here: KeyPath
+    ) {
+        let id = (node: members["id"]!.value, path: here.appending("id"))
+        switch problem {
+        case .emptyID: fail(id.node, id.path, "expected a non-empty string")
+        case .emptyText: fail(members["text"]!.value, here.appending("text"), "expected a non-empty string")
+        case .repeatedID: fail(id.node, id.path, "duplicate checklist id \(quoted(item.id))")
+        case .reservedID:
+            fail(
+                id.node, id.path,
+                "\(quoted(item.id)) starts with \(quoted(ChecklistItem.reservedPrefix)), which names the exploration's invariants in sign-off"
+            )
+        case .noPose: fail(members["poses"]!.value, here.appending("poses"), "expected at least one value, found an empty array")
+        case .unknownPose(let index):
+            fail(poseNodes[index], here.appending("poses").appending(index: index), Pose.unknownMessage(item.poses[index]))
+        }
     }
 }

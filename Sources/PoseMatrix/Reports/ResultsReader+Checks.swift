@@ -17,25 +17,28 @@ extension ResultsReader {
         try validate(header.checklist, error: fail)
     }
 
-    /// The checklist as a matrix may state it: ids and texts not empty, each id once and not an
-    /// invariant's, each item on poses P1–P13, at least one (an item on no pose has no case that
-    /// could fail it, so sign-off counted it as passed).
+    /// The checklist as a matrix may state it (``ChecklistItem/problems(after:)``, the rules the
+    /// matrix decoder applies): an item on no pose has no case that could fail it, so sign-off
+    /// counted it as passed. The first problem is the error.
     private static func validate(_ checklist: [ChecklistItem], error fail: (String) -> ResultsError) throws(ResultsError) {
         var ids: Set<String> = []
         for item in checklist {
-            guard !item.id.isEmpty, !item.text.isEmpty else {
-                throw fail("a checklist item in the header has an empty id or text")
-            }
-            guard ids.insert(item.id).inserted else { throw fail("checklist item \(quoted(item.id)) is in the header twice") }
-            if item.id.hasPrefix(ChecklistItem.reservedPrefix) {
-                throw fail(
-                    "checklist item \(quoted(item.id)) in the header starts with \(quoted(ChecklistItem.reservedPrefix)), "
-                        + "which names the exploration's invariants in sign-off")
-            }
-            guard !item.poses.isEmpty else { throw fail("checklist item \(quoted(item.id)) in the header names no pose") }
-            if let pose = item.poses.first(where: { Pose.named($0) == nil }) {
-                throw fail("checklist item \(quoted(item.id)) in the header names \(quoted(pose)), not a pose P1–P13")
-            }
+            if let problem = item.problems(after: ids).first { throw fail(message(problem, item)) }
+            ids.insert(item.id)
+        }
+    }
+
+    /// A problem of a checklist item, as the header's error says it.
+    private static func message(_ problem: ChecklistItem.Problem, _ item: ChecklistItem) -> String {
+        let named = "checklist item \(quoted(item.id))"
+        switch problem {
+        case .emptyID, .emptyText: return "a checklist item in the header has an empty id or text"
+        case .repeatedID: return named + " is in the header twice"
+        case .reservedID:
+            return named + " in the header starts with \(quoted(ChecklistItem.reservedPrefix)), "
+                + "which names the exploration's invariants in sign-off"
+        case .noPose: return named + " in the header names no pose"
+        case .unknownPose(let index): return named + " in the header names \(quoted(item.poses[index])), not a pose P1–P13"
         }
     }
 

@@ -1,7 +1,8 @@
 /// `--json`: the scan for machines, written by ``JSONWriter``. Every object's keys are in
 /// alphabetical order, the order the output has always had.
 extension ScanResult {
-    /// One object: `app`, `evidence`, `filesRead`, `findings`, `inventory`, `project`, `skipped`, `unknown`, `unread`.
+    /// One object: `app`, `evidence`, `filesRead`, `findings`, `inventory`, `project`, `rules`
+    /// (the spec of each rule the findings break), `skipped`, `unknown`, `unread`.
     public var json: String {
         var json = JSONWriter(capacity: 4096)
         json.beginObject()
@@ -21,6 +22,10 @@ extension ScanResult {
         for item in inventory { item.write(into: &json) }
         json.endArray()
         json.member("project", project)
+        json.key("rules")
+        json.beginArray()
+        for rule in rulesFound { rule.write(into: &json) }
+        json.endArray()
         json.key("skipped")
         skipped.write(into: &json)
         json.key("unknown")
@@ -81,6 +86,20 @@ extension ScanFinding {
         json.member("line", location.line)
         json.member("message", message)
         json.member("rule", rule.rawValue)
+        json.endObject()
+    }
+}
+
+extension ScanRule {
+    /// `{fact, finding, help, id, name, source}`: the rule's spec, as plain text.
+    func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("fact", Spec.plain(spec.fact))
+        json.member("finding", Spec.plain(spec.finding))
+        json.member("help", Spec.plain(spec.help))
+        json.member("id", rawValue)
+        json.member("name", spec.name)
+        json.member("source", spec.source)
         json.endObject()
     }
 }

@@ -31,8 +31,14 @@ extension ScanResult {
         for finding in findings {
             lines.append("// \(finding.rule.rawValue) \(finding.location.file):\(finding.location.line): \(finding.message)")
         }
+        for rule in rulesFound {
+            lines.append("// what to do about \(rule.rawValue) (\(rule.spec.name)): " + ScanRule.Spec.plain(rule.spec.help))
+        }
         return lines.map { $0.oneLine + "\n" }.joined()
     }
+
+    /// The rules the findings break, each once, in rule order.
+    var rulesFound: [ScanRule] { Set(findings.map(\.rule)).sorted() }
 
     /// The unread files that leave keys unknown, grouped by the keys, in key order.
     var unreadGroups: [(keys: [ScanKey], files: [UnreadFile])] {

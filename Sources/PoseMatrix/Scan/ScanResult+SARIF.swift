@@ -51,26 +51,33 @@ extension ScanResult {
         json.member("name", "duo-pose")
         json.key("rules")
         json.beginArray()
-        for rule in ScanRule.allCases {
-            json.beginObject()
-            json.key("defaultConfiguration")
-            json.object("level", "warning")
-            json.key("fullDescription")
-            json.object("text", rule.fact)
-            json.key("help")
-            json.object(
-                "text",
-                "\(rule.title). \(rule.fact) duo-pose's README.md, section \"\(Self.rulesSection.title)\", "
-                    + "lists the rules and the facts they rest on.")
-            if let helpURI { json.member("helpUri", helpURI) }
-            json.member("id", rule.rawValue)
-            json.member("name", rule.name)
-            json.key("shortDescription")
-            json.object("text", rule.title)
-            json.endObject()
-        }
+        for rule in ScanRule.allCases { writeRule(rule, into: &json, helpURI: helpURI) }
         json.endArray()
         json.member("version", toolVersion)
+        json.endObject()
+    }
+
+    /// A rule from its spec: `shortDescription` the finding, `fullDescription` the fact with its
+    /// source, `help` both and what to do, as text and as Markdown (which code scanning shows).
+    private static func writeRule(_ rule: ScanRule, into json: inout JSONWriter, helpURI: String?) {
+        let spec = rule.spec
+        let pointer = "duo-pose's README.md, section \"\(Self.rulesSection.title)\", lists the rules and the facts they rest on."
+        let help = [spec.finding + ".", spec.citedFact + ".", spec.help + "."].map(ScanRule.Spec.sentence)
+        json.beginObject()
+        json.key("defaultConfiguration")
+        json.object("level", "warning")
+        json.key("fullDescription")
+        json.object("text", ScanRule.Spec.sentence(ScanRule.Spec.plain(spec.citedFact)) + ".")
+        json.key("help")
+        json.beginObject()
+        json.member("markdown", (help + [pointer]).joined(separator: "\n\n"))
+        json.member("text", ScanRule.Spec.plain((help + [pointer]).joined(separator: " ")))
+        json.endObject()
+        if let helpURI { json.member("helpUri", helpURI) }
+        json.member("id", rule.rawValue)
+        json.member("name", spec.name)
+        json.key("shortDescription")
+        json.object("text", ScanRule.Spec.sentence(ScanRule.Spec.plain(spec.finding)))
         json.endObject()
     }
 
