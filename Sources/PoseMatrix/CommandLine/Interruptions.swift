@@ -16,7 +16,7 @@ public final class Interruptions: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
 
     /// The signal that stopped the work, if one did.
-    public var received: Int32? {
+    var received: Int32? {
         lock.lock()
         defer { lock.unlock() }
         return signalReceived

@@ -1,5 +1,5 @@
 /// The subcommands of `duo-pose` (README "Command line").
-public enum Command: String, CaseIterable, Sendable {
+enum Command: String, CaseIterable, Sendable {
     case run
     case validate
     case list

@@ -22,12 +22,12 @@ public final class StandardStream: TextSink, Sendable {
 }
 
 /// Text kept in memory, for tests.
-public final class CapturedText: TextSink {
-    public private(set) var text = ""
+final class CapturedText: TextSink {
+    private(set) var text = ""
 
-    public init() {}
+    init() {}
 
-    public func write(_ text: String) {
+    func write(_ text: String) {
         self.text += text
     }
 }

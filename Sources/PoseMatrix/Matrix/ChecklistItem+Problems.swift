@@ -3,7 +3,7 @@
 /// wording the problem in its own form (a key path in the matrix, the header's line in results).
 extension ChecklistItem {
     /// Why sign-off could not count an item.
-    public enum Problem: Sendable, Hashable {
+    enum Problem: Sendable, Hashable {
         /// The id is empty or only white space.
         case emptyID
         /// The text is empty or only white space.
@@ -19,7 +19,7 @@ extension ChecklistItem {
     }
 
     /// The item's problems in the order above; `earlierIDs` holds the ids of the items before it.
-    public func problems(after earlierIDs: Set<String>) -> [Problem] {
+    func problems(after earlierIDs: Set<String>) -> [Problem] {
         var problems: [Problem] = []
         if id.allSatisfy(\.isWhitespace) { problems.append(.emptyID) }
         if text.allSatisfy(\.isWhitespace) { problems.append(.emptyText) }

@@ -1,7 +1,7 @@
 /// A syntax error in a JSON5 text, with the line and column where reading stopped.
-public struct JSON5SyntaxError: Error, Equatable, Sendable {
-    public var position: SourcePosition
-    public var message: String
+struct JSON5SyntaxError: Error, Equatable, Sendable {
+    var position: SourcePosition
+    var message: String
 }
 
 /// Reads JSON and its JSON5 extensions into ``JSONNode`` values that keep their positions.
@@ -11,9 +11,9 @@ public struct JSON5SyntaxError: Error, Equatable, Sendable {
 /// trailing commas, unquoted keys, single-quoted strings, hexadecimal numbers, leading
 /// or trailing decimal points, `Infinity` and `NaN`. Nesting is capped so that hostile
 /// input cannot exhaust the stack.
-public struct JSON5Reader {
+struct JSON5Reader {
     /// How deep arrays and objects may nest.
-    public static let maximumDepth = 256
+    static let maximumDepth = 256
 
     private let bytes: [UInt8]
     /// Plain JSON (RFC 8259) only, as JSON Lines files are: each JSON5 extension is an error.
@@ -25,7 +25,7 @@ public struct JSON5Reader {
 
     /// Parses a whole document: one value, then only white space and comments. With `strict`,
     /// plain JSON only: what `jq` and Python's `json` read, no comment, BOM or other JSON5 form.
-    public static func parse(_ text: String, strict: Bool = false) throws(JSON5SyntaxError) -> JSONNode {
+    static func parse(_ text: String, strict: Bool = false) throws(JSON5SyntaxError) -> JSONNode {
         var reader = JSON5Reader(bytes: Array(text.utf8), strict: strict)
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             if strict { throw reader.notJSON("a byte-order mark") }
@@ -46,7 +46,7 @@ public struct JSON5Reader {
     /// Whether the text holds anything but white space and comments: a recording's line of
     /// comments only is a blank line, not an empty file. An unclosed comment holds something,
     /// which ``parse(_:)`` then reports.
-    public static func holdsValue(_ text: String) -> Bool {
+    static func holdsValue(_ text: String) -> Bool {
         var reader = JSON5Reader(bytes: Array(text.utf8), strict: false)
         guard (try? reader.skipSpace()) != nil else { return true }
         return reader.index < reader.bytes.count
@@ -63,7 +63,7 @@ public struct JSON5Reader {
     }
 
     /// How every strict-mode refusal ends.
-    public static let notJSONSuffix = " is JSON5, not JSON: each line of a JSON Lines file is plain JSON"
+    static let notJSONSuffix = " is JSON5, not JSON: each line of a JSON Lines file is plain JSON"
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
 

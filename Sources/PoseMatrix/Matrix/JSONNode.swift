@@ -1,31 +1,31 @@
 /// A line and column in a source file, both counted from 1; columns count characters.
-public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    var line: Int
+    var column: Int
 
-    public init(line: Int, column: Int) {
+    init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public var description: String { "\(line):\(column)" }
+    var description: String { "\(line):\(column)" }
 
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }
 
 /// A parsed JSON5 value that remembers where it stood, so that validation errors can name a line.
-public struct JSONNode: Sendable {
+struct JSONNode: Sendable {
     /// A member of an object, in source order, with the position of its key.
-    public struct Member: Sendable {
-        public var key: String
-        public var keyPosition: SourcePosition
-        public var value: JSONNode
+    struct Member: Sendable {
+        var key: String
+        var keyPosition: SourcePosition
+        var value: JSONNode
     }
 
     /// The value itself.
-    public indirect enum Value: Sendable {
+    indirect enum Value: Sendable {
         case null
         case bool(Bool)
         /// A number with the text it was written as (for messages that quote it).
@@ -35,11 +35,11 @@ public struct JSONNode: Sendable {
         case object([Member])
     }
 
-    public var value: Value
-    public var position: SourcePosition
+    var value: Value
+    var position: SourcePosition
 
     /// The JSON type name used in messages: "a string", "an object", …
-    public var typeDescription: String {
+    var typeDescription: String {
         switch value {
         case .null: "null"
         case .bool: "a boolean"
@@ -51,7 +51,7 @@ public struct JSONNode: Sendable {
     }
 
     /// The value as it would be written in a message, shortened when long.
-    public var shortText: String {
+    var shortText: String {
         switch value {
         case .null: "null"
         case .bool(let flag): String(flag)

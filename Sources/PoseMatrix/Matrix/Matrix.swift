@@ -1,78 +1,78 @@
 /// A decoded, validated matrix file (format version 1, README "A matrix").
 public struct Matrix: Sendable {
     /// The format version this duo-pose reads.
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
-    public var name: String
+    var name: String
     public var app: App
     /// Axes every pose runs over, in file order.
-    public var axes: [AxisSpec]
-    public var poses: [PoseEntry]
-    public var checklist: [ChecklistItem]
+    var axes: [AxisSpec]
+    var poses: [PoseEntry]
+    var checklist: [ChecklistItem]
     /// Pose sequences to explore with invariants, if the matrix asks.
-    public var exploration: Exploration?
+    var exploration: Exploration?
     /// The provenance levels the matrix trusts (its `trust` key), if it says; `--trust` overrides it.
-    public var trust: Trust? = nil
+    var trust: Trust? = nil
     /// `app.scan`: the app tree the run derives the app block from, if the matrix names one.
-    public var appScan: AppScanRequest? = nil
+    var appScan: AppScanRequest? = nil
 }
 
 /// `"app": {"scan": "../MyApp", …}`: the tree to scan at run time, and the app keys the matrix
 /// states itself, which win over the scanned ones.
-public struct AppScanRequest: Sendable, Hashable {
+struct AppScanRequest: Sendable, Hashable {
     /// The path as written, relative to the matrix file's folder unless absolute.
-    public var path: String
+    var path: String
     /// Key paths such as `multipleScenes` and `newWindow.errorHandler`.
-    public var statedKeys: Set<String>
+    var statedKeys: Set<String>
 }
 
 /// An axis and the values a matrix runs it over, in file order.
-public struct AxisSpec: Sendable, Hashable {
-    public var axis: Axis
-    public var values: [AxisValue]
+struct AxisSpec: Sendable, Hashable {
+    var axis: Axis
+    var values: [AxisValue]
 }
 
 /// One entry of the matrix's `poses` list.
-public struct PoseEntry: Sendable {
-    public var pose: Pose
-    public var title: String?
+struct PoseEntry: Sendable {
+    var pose: Pose
+    var title: String?
     /// Per-pose axes, merged over the top-level ones.
-    public var axes: [AxisSpec]
+    var axes: [AxisSpec]
     /// Steps that replace the catalogue's, when given.
-    public var steps: [Step]?
-    public var expect: [Expectation]
-    public var whereClauses: [WhereClause]
-    public var notRun: [NotRunRule]
+    var steps: [Step]?
+    var expect: [Expectation]
+    var whereClauses: [WhereClause]
+    var notRun: [NotRunRule]
     /// `expectStatus`: the status the entry's cases are pinned to, a known unknown (as pytest's strict xfail).
-    public var expectStatus: PinnedStatus? = nil
+    var expectStatus: PinnedStatus? = nil
     /// Where the entry stands in its file, and its key path, for warnings.
-    public var place: MatrixPlace? = nil
+    var place: MatrixPlace? = nil
 
     /// The steps the runner drives: the entry's own, or the catalogue's.
-    public var effectiveSteps: [Step] { steps ?? pose.steps }
+    var effectiveSteps: [Step] { steps ?? pose.steps }
 
     /// "P9" or "P9 outer display".
-    public var label: String { title.map { "\(pose.id) \($0)" } ?? pose.id }
+    var label: String { title.map { "\(pose.id) \($0)" } ?? pose.id }
 }
 
 /// What a pose entry's `expectStatus` pins its cases to: a case that comes back so passes, pinned,
 /// and one that comes back otherwise fails, saying what the model now knows.
-public enum PinnedStatus: String, Sendable, CaseIterable {
+enum PinnedStatus: String, Sendable, CaseIterable {
     case notRun
     case error
 }
 
 /// What an observable is expected to be.
-public struct Expectation: Sendable, Hashable {
-    public var observable: Observable
-    public var condition: Condition
+struct Expectation: Sendable, Hashable {
+    var observable: Observable
+    var condition: Condition
     /// The levels the value must rest on (`"rests": ["apple", "measured"]`), a trust set for this
     /// expectation alone, beside the run's: on another level the case is not run. Nil: any level the run trusts.
-    public var rests: Trust? = nil
+    var rests: Trust? = nil
 }
 
 /// An expectation's test: a value, or an operator object.
-public enum Condition: Sendable, Hashable, CustomStringConvertible {
+enum Condition: Sendable, Hashable, CustomStringConvertible {
     case equals(ObservedValue)
     case notEquals(ObservedValue)
     case oneOf([ObservedValue])
@@ -84,7 +84,7 @@ public enum Condition: Sendable, Hashable, CustomStringConvertible {
     case contains(String)
 
     /// Whether an observed value satisfies the condition.
-    public func holds(for value: ObservedValue) -> Bool {
+    func holds(for value: ObservedValue) -> Bool {
         switch self {
         case .equals(let expected): expected == value
         case .notEquals(let expected): expected != value
@@ -98,7 +98,7 @@ public enum Condition: Sendable, Hashable, CustomStringConvertible {
 
     /// The expectation as reports show it: `466x678`, `!= outer`, `in [inner, outer]`, `>= 3`,
     /// `≈ 455.5,0,40,669 ± 0.5`, `contains fold`.
-    public var description: String {
+    var description: String {
         switch self {
         case .equals(let value): value.description
         case .notEquals(let value): "!= \(value)"
@@ -112,33 +112,33 @@ public enum Condition: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Expectations that apply to the combinations a `when` matches.
-public struct WhereClause: Sendable {
-    public var when: [Axis: AxisValue]
-    public var expect: [Expectation]
+struct WhereClause: Sendable {
+    var when: [Axis: AxisValue]
+    var expect: [Expectation]
     /// Where the clause stands in its file, and its key path, for warnings.
-    public var place: MatrixPlace? = nil
+    var place: MatrixPlace? = nil
 }
 
 /// A position and key path in a matrix file, kept for warnings found after decoding.
-public struct MatrixPlace: Sendable, Equatable {
-    public var position: SourcePosition
-    public var keyPath: String
+struct MatrixPlace: Sendable, Equatable {
+    var position: SourcePosition
+    var keyPath: String
 }
 
 /// Combinations marked as not run, with the reason; an empty `when` matches every combination.
-public struct NotRunRule: Sendable {
-    public var when: [Axis: AxisValue]
-    public var reason: String
+struct NotRunRule: Sendable {
+    var when: [Axis: AxisValue]
+    var reason: String
 }
 
 /// A release checklist item and the poses that must pass for it to be signed off.
-public struct ChecklistItem: Sendable, Hashable {
+struct ChecklistItem: Sendable, Hashable {
     /// What no item's id may start with: sign-off names the exploration's invariants `invariant:NAME`.
-    public static let reservedPrefix = "invariant:"
+    static let reservedPrefix = "invariant:"
 
-    public var id: String
-    public var text: String
-    public var poses: [String]
+    var id: String
+    var text: String
+    var poses: [String]
 }
 
 extension Dictionary where Key == Axis, Value == AxisValue {

@@ -1,14 +1,14 @@
 /// An invalid matrix file: where (file, line and column, key path) and what was expected.
-public struct MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
+struct MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the user named it.
-    public var file: String
+    var file: String
     /// Where in the file, when known.
-    public var position: SourcePosition?
+    var position: SourcePosition?
     /// The key path of the value, for example `poses[2].expect["scene.size"]`, when the file parsed.
-    public var keyPath: String?
-    public var message: String
+    var keyPath: String?
+    var message: String
 
-    public init(file: String, position: SourcePosition? = nil, keyPath: String? = nil, message: String) {
+    init(file: String, position: SourcePosition? = nil, keyPath: String? = nil, message: String) {
         self.file = file
         self.position = position
         self.keyPath = keyPath
@@ -16,7 +16,7 @@ public struct MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: keyPath: message`, the one form every matrix error is shown in.
-    public var description: String {
+    var description: String {
         var text = file
         if let position { text += ":\(position.line):\(position.column)" }
         text += ": "
@@ -27,9 +27,9 @@ public struct MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// All the errors found in one matrix, in file order.
 public struct MatrixErrors: Error, Equatable, Sendable {
-    public var errors: [MatrixError]
+    var errors: [MatrixError]
 
-    public init(errors: [MatrixError]) {
+    init(errors: [MatrixError]) {
         self.errors = errors
     }
 

@@ -4,34 +4,34 @@ import Foundation
 public struct LoadedMatrix: Sendable {
     public var matrix: Matrix
     /// The path as the user gave it, or `built-in:duo-scenes.json` for the reference matrix.
-    public var path: String
+    var path: String
     /// SHA-256 of the file's bytes.
-    public var sha256: String
+    var sha256: String
     /// Where a relative path in the matrix (`app.scan`) starts: the file's folder, or the working
     /// folder for a matrix read from standard input, a pipe or the binary.
-    public var folder = "."
+    var folder = "."
 }
 
 /// Reads matrix files: bytes, then JSON5, then the format.
 public enum MatrixLoader {
     /// The name the built-in reference matrix is reported under.
-    public static let builtInPath = "built-in:duo-scenes.json"
+    static let builtInPath = "built-in:duo-scenes.json"
 
     /// The reference matrix compiled into the binary (Matrices/duo-scenes.json).
-    public static var builtInBytes: [UInt8] { PackageResources.duo_scenes_json }
+    static var builtInBytes: [UInt8] { PackageResources.duo_scenes_json }
 
     /// Loads and validates the built-in reference matrix.
-    public static func loadBuiltIn() throws(MatrixErrors) -> LoadedMatrix {
+    static func loadBuiltIn() throws(MatrixErrors) -> LoadedMatrix {
         try load(bytes: builtInBytes, path: builtInPath)
     }
 
     /// What errors and reports call an input read from standard input (`-`).
-    public static let standardInputName = "<stdin>"
+    static let standardInputName = "<stdin>"
 
     /// What errors and reports call an input named by path: the path as given, or for a pipe (a
     /// FIFO or socket, such as the `/dev/fd/63` a shell passes for `<(…)`) `<pipe /dev/fd/63>`,
     /// which says, as `<stdin>` does, that the bytes came through a pipe and no file holds them.
-    public static func sourceName(forPath path: String) -> String {
+    static func sourceName(forPath path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0, [S_IFIFO, S_IFSOCK].contains(info.st_mode & S_IFMT) else { return path }
         return "<pipe \(path)>"
@@ -52,7 +52,7 @@ public enum MatrixLoader {
 
     /// Validates a matrix given as bytes; `path` is what errors and reports name, `folder` where
     /// a relative path in it starts.
-    public static func load(bytes: [UInt8], path: String, folder: String = ".") throws(MatrixErrors) -> LoadedMatrix {
+    static func load(bytes: [UInt8], path: String, folder: String = ".") throws(MatrixErrors) -> LoadedMatrix {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let (position, byte) = firstInvalidUTF8(bytes)
             throw MatrixErrors(errors: [

@@ -3,9 +3,9 @@
 /// registry decides added to its `$defs` — each kind's value, the operators an expectation of
 /// that kind takes, and the `expect` and `stateExpect` objects, one property per observable.
 /// `duo-pose schema` prints it; a test holds the committed file to it byte for byte.
-public enum MatrixSchema {
+enum MatrixSchema {
     /// The whole schema as Matrices/schema.json holds it.
-    public static var text: String {
+    static var text: String {
         guard case .object(var members) = skeleton, let index = members.firstIndex(where: { $0.key == "$defs" }),
             case .object(let definitions) = members[index].value
         else { preconditionFailure("Resources/schema-skeleton.json has no $defs object") }

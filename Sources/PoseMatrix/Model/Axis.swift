@@ -1,5 +1,5 @@
 /// A variant axis the model knows (README "A matrix"): every combination of its values runs.
-public enum Axis: String, CaseIterable, Sendable, Codable {
+enum Axis: String, CaseIterable, Sendable, Codable {
     case profile
     case layoutDirection
     case reduceTransparency
@@ -9,14 +9,14 @@ public enum Axis: String, CaseIterable, Sendable, Codable {
     case windows
 
     /// The values an axis accepts.
-    public enum Domain: Sendable {
+    enum Domain: Sendable {
         case choice([String])
         case bool
         case degrees(ClosedRange<Double>)
         case whole([Int])
     }
 
-    public var domain: Domain {
+    var domain: Domain {
         switch self {
         case .profile: .choice(Profile.allCases.map(\.rawValue))
         case .layoutDirection: .choice(LayoutDirection.allCases.map(\.rawValue))
@@ -29,7 +29,7 @@ public enum Axis: String, CaseIterable, Sendable, Codable {
     }
 
     /// What the axis accepts, for messages.
-    public var expectation: String {
+    var expectation: String {
         switch domain {
         case .choice(let values): "one of " + values.map { quoted($0) }.joined(separator: ", ")
         case .bool: "true or false"
@@ -40,7 +40,7 @@ public enum Axis: String, CaseIterable, Sendable, Codable {
     }
 
     /// Reads an axis value written on the command line (`--where hingeAngle=90`).
-    public func parse(_ text: String) -> AxisValue? {
+    func parse(_ text: String) -> AxisValue? {
         switch domain {
         case .choice(let values): values.contains(text) ? .text(text) : nil
         case .bool: Bool(text).map(AxisValue.bool)
@@ -51,12 +51,12 @@ public enum Axis: String, CaseIterable, Sendable, Codable {
 }
 
 /// One value of an axis.
-public enum AxisValue: Sendable, Hashable, CustomStringConvertible {
+enum AxisValue: Sendable, Hashable, CustomStringConvertible {
     case text(String)
     case bool(Bool)
     case number(Double)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .text(let text): text
         case .bool(let flag): String(flag)
@@ -66,7 +66,7 @@ public enum AxisValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Whose behaviour the model follows where Apple's documents and the simulator differ.
-public enum Profile: String, CaseIterable, Sendable {
+enum Profile: String, CaseIterable, Sendable {
     /// What Apple documents for the device.
     case device
     /// What the Xcode 27.1 iPhone Duo simulator was measured to do.
@@ -74,47 +74,47 @@ public enum Profile: String, CaseIterable, Sendable {
 }
 
 /// The app's language direction.
-public enum LayoutDirection: String, CaseIterable, Sendable {
+enum LayoutDirection: String, CaseIterable, Sendable {
     case leftToRight
     case rightToLeft
 }
 
 /// The SDK the app links against, which decides the scene's extent ([A T61]).
-public enum LinkedSDK: String, CaseIterable, Sendable {
+enum LinkedSDK: String, CaseIterable, Sendable {
     case v26 = "26"
     case v27_0 = "27.0"
     case v27_1 = "27.1"
 }
 
 /// The half of the inner display an app takes in Split View.
-public enum SplitSide: String, CaseIterable, Sendable {
+enum SplitSide: String, CaseIterable, Sendable {
     case left
     case right
 }
 
 /// The axis values one case runs with, defaults filled in.
-public struct CaseSettings: Sendable, Hashable {
-    public var profile: Profile = .device
-    public var layoutDirection: LayoutDirection = .leftToRight
-    public var reduceTransparency = false
-    public var linkedSDK: LinkedSDK = .v27_1
+struct CaseSettings: Sendable, Hashable {
+    var profile: Profile = .device
+    var layoutDirection: LayoutDirection = .leftToRight
+    var reduceTransparency = false
+    var linkedSDK: LinkedSDK = .v27_1
     /// Replaces the angle of the `book` and `tabletop` steps when set.
-    public var hingeAngle: Double?
+    var hingeAngle: Double?
     /// Replaces the side of the `splitView` step when set.
-    public var splitSide: SplitSide?
+    var splitSide: SplitSide?
     /// App windows connected before the steps.
-    public var windows = 1
+    var windows = 1
 
-    public init() {}
+    init() {}
 
     /// The settings for the given axis values over the app's defaults; values were validated.
-    public init(values: [Axis: AxisValue], app: App) {
+    init(values: [Axis: AxisValue], app: App) {
         linkedSDK = app.linkedSDK
         for (axis, value) in values { set(axis, value) }
     }
 
     /// The effective value of an axis, for matching `when` clauses and `--where` filters.
-    public func value(of axis: Axis) -> AxisValue? {
+    func value(of axis: Axis) -> AxisValue? {
         switch axis {
         case .profile: .text(profile.rawValue)
         case .layoutDirection: .text(layoutDirection.rawValue)

@@ -1,12 +1,12 @@
 /// A rectangle in the scene's coordinate space, in points, written `x,y,width,height`
 /// (for example `455.5,0,40,669`, the fold frame of the open inner display).
-public struct Frame: Sendable, Hashable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+struct Frame: Sendable, Hashable, CustomStringConvertible {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
 
-    public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+    init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -14,7 +14,7 @@ public struct Frame: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The documented text form: `x,y,width,height`, numbers as people write them.
-    public var description: String {
+    var description: String {
         [x, y, width, height].map(formatNumber).joined(separator: ",")
     }
 
@@ -55,7 +55,7 @@ extension ObservedValue {
 
 extension ValueKind {
     /// Whether `≈` applies: numbers, counts, sizes, insets and frames.
-    public var isApproximable: Bool {
+    var isApproximable: Bool {
         switch self {
         case .number, .count, .size, .insets, .frame, .span: true
         default: false

@@ -1,5 +1,5 @@
 /// A scene value the model reports and a matrix can expect (README "A matrix"; facts in Docs/facts.md).
-public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
+enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     case display
     case screen
     case screenStale = "screen.stale"
@@ -73,7 +73,7 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     /// `show`, `list`, the README's observable table and Matrices/schema.json all read it (a test
     /// holds the README and the schema to it); the values themselves are the model's, with their
     /// facts in Docs/facts.md.
-    public var spec: ObservableSpec {
+    var spec: ObservableSpec {
         switch self {
         case .display: ObservableSpec(.choice(["outer", "inner", "none"]), "the display the app's main scene is on")
         case .screen: ObservableSpec(.choice(["primary", "primary-1"]), "the screen's name in the simulator metadata")
@@ -191,22 +191,22 @@ public enum Observable: String, CaseIterable, Sendable, Comparable, Codable {
     }
 
     /// The kind of value the observable takes, which decides how expectations are read.
-    public var kind: ValueKind { spec.kind }
+    var kind: ValueKind { spec.kind }
 
     /// A one-line meaning for `duo-pose show` and the schema.
-    public var summary: String { spec.summary }
+    var summary: String { spec.summary }
 
-    public static func < (lhs: Observable, rhs: Observable) -> Bool {
+    static func < (lhs: Observable, rhs: Observable) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }
 
 /// One observable's row in the registry.
-public struct ObservableSpec: Sendable {
+struct ObservableSpec: Sendable {
     /// How its values are written and compared.
-    public let kind: ValueKind
+    let kind: ValueKind
     /// A one-line meaning.
-    public let summary: String
+    let summary: String
 
     init(_ kind: ValueKind, _ summary: String) {
         self.kind = kind

@@ -1,5 +1,5 @@
 /// Where a fact in the model comes from (Docs/facts.md's tags).
-public enum Provenance: String, Sendable, CaseIterable, Codable {
+enum Provenance: String, Sendable, CaseIterable, Codable {
     /// Apple's documents, headers, talks, HIG or release notes, first or second hand ([A], [A-fwd]).
     case apple
     /// True by the meaning of the steps taken ([D]): a sheet never presented is not presented, no
@@ -14,14 +14,14 @@ public enum Provenance: String, Sendable, CaseIterable, Codable {
 }
 
 /// A value as the model observes it or a matrix expects it.
-public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
+enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
     case text(String)
     case bool(Bool)
     case number(Double)
     case list([String])
 
     /// The value as written in reports: text bare, numbers without a needless ".0".
-    public var description: String {
+    var description: String {
         switch self {
         case .text(let text): text
         case .bool(let flag): String(flag)
@@ -32,15 +32,15 @@ public enum ObservedValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One observed value with its provenance and the source key it rests on, or why there is none.
-public struct Observation: Sendable, Hashable {
+struct Observation: Sendable, Hashable {
     /// The value, or nil when the model has no fact for this state.
-    public var value: ObservedValue?
-    public var provenance: Provenance
+    var value: ObservedValue?
+    var provenance: Provenance
     /// The Docs/facts.md tag and key, for example "M AX-DGb"; for an unknown value, the reason.
-    public var source: String
+    var source: String
 
     /// A value the facts establish.
-    public static func fact(_ value: ObservedValue, _ provenance: Provenance, _ source: String) -> Observation {
+    static func fact(_ value: ObservedValue, _ provenance: Provenance, _ source: String) -> Observation {
         Observation(value: value, provenance: provenance, source: source)
     }
 
@@ -53,7 +53,7 @@ public struct Observation: Sendable, Hashable {
     }
 
     /// No source gives this value in this state: cases that expect it are not run.
-    public static func unknown(_ reason: String) -> Observation {
+    static func unknown(_ reason: String) -> Observation {
         Observation(value: nil, provenance: .unverified, source: reason)
     }
 }

@@ -1,21 +1,21 @@
 /// A pose of the iPhone Duo checklist: a named state and the steps that reach it (Docs/facts.md, section A).
-public struct Pose: Sendable, Hashable {
+struct Pose: Sendable, Hashable {
     /// "P1" … "P13".
-    public var id: String
+    var id: String
     /// The state in the checklist's words.
-    public var state: String
+    var state: String
     /// The steps from the launch state (closed at 0°, held in portrait, one window, active).
-    public var steps: [Step]
+    var steps: [Step]
     /// Axis values the pose itself sets (P11 is right-to-left); a matrix cannot vary them.
-    public var fixed: [Axis: AxisValue]
+    var fixed: [Axis: AxisValue]
     /// Profiles in which the pose cannot be evaluated, with the reason.
-    public var notRunIn: [Profile: String] = [:]
+    var notRunIn: [Profile: String] = [:]
 
     /// The pose's number, for ordering P2 before P10.
-    public var number: Int { Int(id.dropFirst()) ?? 0 }
+    var number: Int { Int(id.dropFirst()) ?? 0 }
 
     /// The catalogue, in order.
-    public static let catalogue: [Pose] = [
+    static let catalogue: [Pose] = [
         Pose(id: "P1", state: "Closed, outer display, portrait", steps: []),
         Pose(id: "P2", state: "Closed, outer display, landscape", steps: [.rotate(.landscape)]),
         Pose(id: "P3", state: "Open flat, inner display, landscape", steps: [.open]),
@@ -38,10 +38,10 @@ public struct Pose: Sendable, Hashable {
     ]
 
     /// Why camera facts cannot be evaluated in the simulator profile. [S0: "closed and fully open, no camera"]
-    public static let noCamera = "the simulator has no camera"
+    static let noCamera = "the simulator has no camera"
 
     /// The catalogue pose with this id.
-    public static func named(_ id: String) -> Pose? {
+    static func named(_ id: String) -> Pose? {
         catalogue.first { $0.id == id }
     }
 

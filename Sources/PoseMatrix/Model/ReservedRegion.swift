@@ -3,16 +3,16 @@
 /// Closed, the outer display has two occlusion regions, the camera hole and the bar strip
 /// [M AX-PR]; open, the inner display has the inner camera, the bar strip and one division
 /// region, the fold [M AX-DGb].
-public struct ReservedRegion: Sendable, Hashable {
+struct ReservedRegion: Sendable, Hashable {
     /// The regions the facts name.
-    public enum Name: String, CaseIterable, Sendable {
+    enum Name: String, CaseIterable, Sendable {
         case barStrip
         case cameraHole
         case fold
         case innerCamera
     }
 
-    public var name: Name
-    public var frame: Frame
-    public var active: Bool
+    var name: Name
+    var frame: Frame
+    var active: Bool
 }

@@ -204,7 +204,7 @@ extension SceneModel {
 }
 
 /// The hinge status an app is told (`UIHinge.Status`, `DeviceHinge.Status`). [A SDK]
-public enum HingeStatus: String, Sendable, CaseIterable {
+enum HingeStatus: String, Sendable, CaseIterable {
     case closed
     case partiallyOpen
     case fullyOpen

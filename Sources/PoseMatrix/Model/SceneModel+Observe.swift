@@ -1,7 +1,7 @@
 /// Reading observables: one function per group, each citing its facts.
 extension SceneModel {
     /// Reads one observable in the current state.
-    public func observe(_ observable: Observable) -> Observation {
+    func observe(_ observable: Observable) -> Observation {
         if placementInferred, Self.dependsOnRestoredPlacement.contains(observable) {
             return observeInState(observable).inferred("a restored window is taken to be placed as a new window is")
         }

@@ -3,22 +3,22 @@
 /// A value type: each case gets its own model, starts from the launch state and is
 /// moved by ``apply(_:)``; ``observe(_:)`` reads an observable with its provenance, and
 /// ``events`` is the ordered log of what the app was told.
-public struct SceneModel: Sendable {
+struct SceneModel: Sendable {
     /// The two displays of iPhone Duo.
-    public enum Display: String, Sendable {
+    enum Display: String, Sendable {
         case outer
         case inner
     }
 
-    public let settings: CaseSettings
-    public let app: App
+    let settings: CaseSettings
+    let app: App
 
     // MARK: Device
 
     /// The hinge angle last requested, in degrees.
-    public internal(set) var requestedAngle: Double = 0
+    var requestedAngle: Double = 0
     /// The display the app's scenes are on.
-    public internal(set) var display: Display = .outer
+    var display: Display = .outer
     /// Whether the display hand-offs so far rest on measured angles rather than the model's interpolation.
     var displayHandoffMeasured = true
     /// How the outer display's body is held; the inner display is turned a quarter from it.
@@ -82,7 +82,7 @@ public struct SceneModel: Sendable {
     /// The app's capture session runs (`startCapture` to `stopCapture` or `closeCamera`).
     var captureRunning = false
     /// Why a step could not apply where it was taken: the case cannot be evaluated.
-    public var stepProblem: String? {
+    var stepProblem: String? {
         firstStepProblem.map { "step \($0.number) \($0.step) cannot apply: \($0.problem)" }
     }
     /// The first step that could not apply, its number and why. The message is made only when
@@ -99,7 +99,7 @@ public struct SceneModel: Sendable {
     var accessorySessionsUnknown = false
 
     /// What the app was told, in order.
-    public internal(set) var events: [SceneEvent] = []
+    var events: [SceneEvent] = []
     /// Counts of events by kind, kept whether or not the log is.
     var eventTallies = EventTallies()
     /// Whether the event log is kept; counting needs only ``eventTallies``.
@@ -107,7 +107,7 @@ public struct SceneModel: Sendable {
 
     /// The launch state: closed at 0°, held in portrait, one window on the outer display, active.
     /// Without `eventDetail`, no event log is kept: the counts are all a run needs.
-    public init(settings: CaseSettings, app: App, eventDetail: Bool = true) {
+    init(settings: CaseSettings, app: App, eventDetail: Bool = true) {
         self.settings = settings
         self.app = app
         recordsEventDetail = eventDetail
@@ -122,7 +122,7 @@ public struct SceneModel: Sendable {
     }
 
     /// Moves the model by one step, then lets the system react (accessory, effects).
-    public mutating func apply(_ step: Step) {
+    mutating func apply(_ step: Step) {
         stepsTaken += 1
         lastStepMovedHinge = false
         if firstStepProblem == nil, let problem = problem(applying: step) {

@@ -1,6 +1,6 @@
 /// One thing the runner does to the model, written in a matrix as a string. A step that cannot
 /// apply in the state it meets (``SceneModel/stepProblem``) makes the case an error, never a no-op.
-public enum Step: Sendable, Hashable, CustomStringConvertible {
+enum Step: Sendable, Hashable, CustomStringConvertible {
     /// Hinge to 180°.
     case open
     /// Hinge to 0°.
@@ -41,13 +41,13 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     case restoreWindow
 
     /// The step names, for messages and suggestions.
-    public static let vocabulary = [
+    static let vocabulary = [
         "open", "close", "book", "tabletop", "hinge(DEGREES)", "rotate(portrait|landscape|landscapeLeft|landscapeRight)",
         "flip", "splitView(left|right)", "leaveSplitView", "newWindow", "background", "foreground", "startCapture",
         "stopCapture", "closeCamera", "relaunch", "presentSheet", "dismissSheet", "startPiP", "restoreWindow",
     ]
 
-    public var description: String {
+    var description: String {
         switch self {
         case .open: "open"
         case .close: "close"
@@ -73,7 +73,7 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads a step as a matrix writes it; the error says what was expected.
-    public static func parse(_ text: String) -> Result<Step, StepParseError> {
+    static func parse(_ text: String) -> Result<Step, StepParseError> {
         let plain: [String: Step] = [
             "open": .open, "close": .close, "book": .book, "tabletop": .tabletop, "flip": .flip,
             "newWindow": .newWindow, "background": .background, "foreground": .foreground,
@@ -119,22 +119,22 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a step string could not be read.
-public struct StepParseError: Error, Sendable, Equatable {
-    public var message: String
-    public var suggestion: String?
+struct StepParseError: Error, Sendable, Equatable {
+    var message: String
+    var suggestion: String?
 }
 
 /// Which way the device is turned. Landscape's two directions put the outer camera on the left or
 /// the right side, as `UIDeviceOrientation.landscapeLeft` and `.landscapeRight` do; plain
 /// `landscape` leaves the direction open, so what depends on it (the outer display's bar edge) is unknown.
-public enum Rotation: String, CaseIterable, Sendable {
+enum Rotation: String, CaseIterable, Sendable {
     case portrait
     case landscape
     case landscapeLeft
     case landscapeRight
 
     /// Portrait or landscape.
-    public var orientation: Orientation { self == .portrait ? .portrait : .landscape }
+    var orientation: Orientation { self == .portrait ? .portrait : .landscape }
 
     /// The side the outer camera ends up on, when the rotation says.
     var cameraSide: SplitSide? {

@@ -41,49 +41,49 @@ extension Provenance {
 /// The provenance levels a result rests on: every level of the values it was checked on (for a
 /// held invariant, in every state it was checked in). Kept as bits: the exploration adds to it
 /// for every state.
-public struct Rests: Sendable, Hashable, CustomStringConvertible {
+struct Rests: Sendable, Hashable, CustomStringConvertible {
     private var bits: UInt8 = 0
 
-    public init() {}
+    init() {}
 
-    public init(_ levels: some Sequence<Provenance>) {
+    init(_ levels: some Sequence<Provenance>) {
         for level in levels { insert(level) }
     }
 
-    public mutating func insert(_ level: Provenance) {
+    mutating func insert(_ level: Provenance) {
         bits |= level.bit
     }
 
-    public mutating func formUnion(_ other: Rests) {
+    mutating func formUnion(_ other: Rests) {
         bits |= other.bits
     }
 
     /// The levels in their order of strength, as `--trust` and results.jsonl write them.
-    public var levels: [Provenance] { Provenance.allCases.filter { bits & $0.bit != 0 } }
+    var levels: [Provenance] { Provenance.allCases.filter { bits & $0.bit != 0 } }
 
-    public var isEmpty: Bool { bits == 0 }
+    var isEmpty: Bool { bits == 0 }
 
     /// `apple,measured`, as `--trust` takes it.
-    public var description: String { levels.map(\.rawValue).joined(separator: ",") }
+    var description: String { levels.map(\.rawValue).joined(separator: ",") }
 }
 
 /// The provenance levels a run accepts: an expectation whose value rests on another level is not
 /// evaluated, and its case is not run unless a trusted expectation fails.
-public struct Trust: Sendable, Hashable, CustomStringConvertible {
+struct Trust: Sendable, Hashable, CustomStringConvertible {
     /// The levels trusted.
-    public var levels: Set<Provenance>
+    var levels: Set<Provenance>
 
-    public init(_ levels: Set<Provenance>) {
+    init(_ levels: Set<Provenance>) {
         self.levels = levels
     }
 
     /// Every level: the default of `run`, which reports what each pass rests on.
-    public static let everything = Trust(Set(Provenance.allCases))
+    static let everything = Trust(Set(Provenance.allCases))
 
     /// Whether a value of this provenance is evaluated: a level of the set, or `definition` where
     /// the set has `apple`. Every level trusted (the default) answers without hashing: every
     /// expectation of every case asks.
-    public func trusts(_ provenance: Provenance) -> Bool {
+    func trusts(_ provenance: Provenance) -> Bool {
         levels.count == Self.levelCount || levels.contains(provenance)
             || (provenance == .definition && levels.contains(.apple))
     }
@@ -91,18 +91,18 @@ public struct Trust: Sendable, Hashable, CustomStringConvertible {
     private static let levelCount = Provenance.allCases.count
 
     /// The levels in their order of strength, comma-separated: `apple,measured`.
-    public var description: String {
+    var description: String {
         Provenance.allCases.filter(levels.contains).map(\.rawValue).joined(separator: ",")
     }
 
     /// The levels of `rests` this set does not trust, in order of strength: empty when a result resting
     /// on them counts (admission, the one rule for passes and held invariants alike).
-    public func untrusted(in rests: Rests) -> [Provenance] {
+    func untrusted(in rests: Rests) -> [Provenance] {
         rests.levels.filter { !trusts($0) }
     }
 
     /// Reads `apple,measured` and the like; the error names the first word that is not a level.
-    public static func parse(_ text: String) -> Result<Trust, TrustParseError> {
+    static func parse(_ text: String) -> Result<Trust, TrustParseError> {
         var levels: Set<Provenance> = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(word.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
@@ -118,12 +118,12 @@ public struct Trust: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A word of a trust list that is not a provenance level.
-public struct TrustParseError: Error, Sendable, Equatable {
-    public var word: String
-    public var suggestion: String?
+struct TrustParseError: Error, Sendable, Equatable {
+    var word: String
+    var suggestion: String?
 
     /// "unknown trust level "x": expected apple, measured, inference or unverified".
-    public var message: String {
+    var message: String {
         "unknown trust level \(quoted(word)): expected a comma list of "
             + Provenance.allCases.map(\.rawValue).joined(separator: ", ")
     }

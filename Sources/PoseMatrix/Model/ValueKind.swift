@@ -1,5 +1,5 @@
 /// How an observable's values are written and compared.
-public enum ValueKind: Sendable, Equatable {
+enum ValueKind: Sendable, Equatable {
     case choice([String])
     case size
     case insets
@@ -16,10 +16,10 @@ public enum ValueKind: Sendable, Equatable {
     case span
 
     /// Whether `>=` and `<=` apply.
-    public var isNumeric: Bool { self == .number || self == .count }
+    var isNumeric: Bool { self == .number || self == .count }
 
     /// What a value of this kind looks like, for messages.
-    public var expectation: String {
+    var expectation: String {
         switch self {
         case .choice(let values): "one of " + values.map { quoted($0) }.joined(separator: ", ")
         case .size: "a size such as \"466x678\" or \"475.5x669\""
@@ -39,7 +39,7 @@ public enum ValueKind: Sendable, Equatable {
 extension ValueKind {
     /// The operators an expectation of this kind takes besides a plain value, as the decoder
     /// reads them and the schema lists them. Each operator object may add `rests`.
-    public var operators: [String] {
+    var operators: [String] {
         var names = ["==", "!=", "in"]
         if isNumeric { names += [">=", "<="] }
         if isApproximable { names.append("≈") }

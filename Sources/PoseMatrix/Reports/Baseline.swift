@@ -1,14 +1,14 @@
 /// This run against an earlier one (last night's), matched by stable case id, and across an axis
 /// one run has and the other has not by the value the model takes where a matrix does not name it.
-public struct BaselineDiff: Sendable, Equatable {
+struct BaselineDiff: Sendable, Equatable {
     /// Ids listed per class; the rest are counted.
-    public static let listedLimit = 50
+    static let listedLimit = 50
 
     /// The cases of one class of change: how many, and the first ids.
-    public struct Group: Sendable, Equatable {
-        public var count = 0
+    struct Group: Sendable, Equatable {
+        var count = 0
         /// The first ids, in plan order (removed cases: sorted).
-        public var ids: [String] = []
+        var ids: [String] = []
 
         mutating func add(_ id: String) {
             count += 1
@@ -17,42 +17,42 @@ public struct BaselineDiff: Sendable, Equatable {
     }
 
     /// The baseline file, as the user named it.
-    public var path: String
+    var path: String
     /// Failing now, and passing or not run before, or failing before on other expectations: regressions.
-    public var newFailures = Group()
+    var newFailures = Group()
     /// Failing now, and new to the plan (no case of the baseline matches them).
-    public var newCaseFailures = Group()
+    var newCaseFailures = Group()
     /// Passing now, failing before.
-    public var fixed = Group()
-    public var stillFailing = Group()
+    var fixed = Group()
+    var stillFailing = Group()
     /// In this run, not in the baseline.
-    public var newCases = Group()
+    var newCases = Group()
     /// In the baseline, not in this run.
-    public var removedCases = Group()
+    var removedCases = Group()
     /// Invariants broken now that held, were not run or were absent in the baseline (matched by name).
-    public var newlyBroken = Group()
+    var newlyBroken = Group()
     /// Invariants that hold now and were broken in the baseline.
-    public var fixedInvariants = Group()
-    public var stillBroken = Group()
+    var fixedInvariants = Group()
+    var stillBroken = Group()
     /// Invariants the baseline checked (held or broken) that this run did not: not run, or absent.
-    public var invariantsNotRun = Group()
+    var invariantsNotRun = Group()
     /// Whether either run has invariants: only then do reports show the four groups above.
-    public var hasInvariants = false
+    var hasInvariants = false
     /// Cases matched across axes one run has and the other has not, and those axes.
-    public var matchedAcrossAxes = 0
-    public var acrossAxes: [String] = []
+    var matchedAcrossAxes = 0
+    var acrossAxes: [String] = []
     /// Cases of the baseline outside what this run ran (narrowed by `--pose`, `--where` or a test
     /// filter), not compared (not removed), and what narrowed it.
-    public var notCompared = 0
-    public var notComparedBecause: [String] = []
+    var notCompared = 0
+    var notComparedBecause: [String] = []
 
     /// What `--fail-on new` fails the run for: regressions, failing new cases and newly broken invariants.
-    public var gatingFailures: Int { newFailures.count + newCaseFailures.count + newlyBroken.count }
+    var gatingFailures: Int { newFailures.count + newCaseFailures.count + newlyBroken.count }
 
     /// The one sentence of counts the terminal and the job summary print: "3 new failures, 1
     /// fixed, 2 still failing, 4 new cases (2 failing), 0 removed cases.", with what was matched
     /// across axes or not compared when there was any.
-    public var counts: String {
+    var counts: String {
         "\(newFailures.count) new failures, \(fixed.count) fixed, \(stillFailing.count) still failing, "
             + "\(newCases.count) new cases (\(newCaseFailures.count) failing), \(removedCases.count) removed cases."
             + (matchedAcrossAxes > 0
@@ -68,7 +68,7 @@ public struct BaselineDiff: Sendable, Equatable {
 }
 
 /// Classifies a run's results against a baseline as they stream past.
-public struct BaselineComparison: Sendable {
+struct BaselineComparison: Sendable {
     /// Each case's status and, for a failing case, what failed: `error` or its failing observables.
     private var before: [String: (status: CaseResult.Status, failing: String)]
     private var seen: Set<String> = []
@@ -78,15 +78,15 @@ public struct BaselineComparison: Sendable {
     /// Each invariant's status in the baseline, by name, and the names this run reported.
     private var invariantsBefore: [String: InvariantResult.Status]
     private var invariantsSeen: Set<String> = []
-    public private(set) var diff: BaselineDiff
+    private(set) var diff: BaselineDiff
     /// The baseline's header: which matrix it ran.
-    public let header: RunHeader
+    let header: RunHeader
     /// This run's header, once ``prepare(for:)`` took it: its axis defaults and what narrowed it.
     private var current: RunHeader?
 
     /// Reads the baseline's statuses; the file must be a finished results.jsonl of a whole run
     /// (a shard's cases would all look removed or new).
-    public init(path: String) throws(ResultsError) {
+    init(path: String) throws(ResultsError) {
         let reader = try ResultsReader(path: path)
         if let shard = reader.header.shard, shard.total > 1 {
             throw ResultsError(
@@ -104,7 +104,7 @@ public struct BaselineComparison: Sendable {
     /// Takes this run's header before any case is compared, refusing a baseline whose statuses do
     /// not compare with this run's: one evaluated with other provenance levels, where the same case
     /// is passed in one and not run in the other.
-    public mutating func prepare(for run: RunHeader) throws(ResultsError) {
+    mutating func prepare(for run: RunHeader) throws(ResultsError) {
         guard run.trust == header.trust else {
             throw ResultsError(
                 file: diff.path, line: 1,
@@ -133,7 +133,7 @@ public struct BaselineComparison: Sendable {
     }
 
     /// Classifies one case of this run.
-    public mutating func add(_ result: CaseResult) {
+    mutating func add(_ result: CaseResult) {
         let values = Dictionary(result.values.map { ($0.axis, $0.value) }, uniquingKeysWith: { $1 })
         let failing = Self.isFailing(result.status)
         guard let id = before[result.id] != nil ? result.id : matchAcrossAxes(result, values: values),
@@ -189,7 +189,7 @@ public struct BaselineComparison: Sendable {
     }
 
     /// Classifies one invariant of this run against the baseline's of the same name.
-    public mutating func add(_ invariant: InvariantResult) {
+    mutating func add(_ invariant: InvariantResult) {
         invariantsSeen.insert(invariant.name)
         diff.hasInvariants = true
         let previous = invariantsBefore[invariant.name]
@@ -204,7 +204,7 @@ public struct BaselineComparison: Sendable {
 
     /// The comparison, with the cases the run no longer has (those it left out, narrowed, not
     /// compared) and the invariants it no longer checks.
-    public func finish() -> BaselineDiff {
+    func finish() -> BaselineDiff {
         var diff = diff
         let scope = current?.scope ?? RunScope()
         for id in before.keys.filter({ !seen.contains($0) }).sorted() {

@@ -1,11 +1,11 @@
 /// The digest as the terminal, the job summary and report.md show it.
 extension FailureDigest {
     /// Groups listed after a run on the terminal (beside the largest group of every other failing pose).
-    public static let terminalLimit = 5
+    static let terminalLimit = 5
     /// Groups listed in a job summary.
-    public static let summaryLimit = 10
+    static let summaryLimit = 10
     /// Groups listed in report.md.
-    public static let reportLimit = 50
+    static let reportLimit = 50
     /// Characters of an expected or actual value shown; a longer one is cut with "…".
     static let valueLimit = 120
 
@@ -25,7 +25,7 @@ extension FailureDigest {
     }
 
     /// The lines printed after a run: a heading, the largest groups, what was left out; empty without failures.
-    public func terminalText(reportPath: String) -> String {
+    func terminalText(reportPath: String) -> String {
         guard !isEmpty else { return "" }
         let selection = largest(Self.terminalLimit)
         var text = "Failures by pose and observable, largest first:\n"
@@ -38,7 +38,7 @@ extension FailureDigest {
     }
 
     /// A Markdown table of the largest groups under `heading`, then what was left out; empty without failures.
-    public func markdown(heading: String, limit: Int, rest: String) -> String {
+    func markdown(heading: String, limit: Int, rest: String) -> String {
         guard !isEmpty else { return "" }
         let selection = largest(limit)
         var out = heading + "\n\n| Pose | Observable | Expected | Actual | Cases | Every case has |\n"

@@ -2,36 +2,36 @@
 /// past, with the axis values every case of a group shares: what a person reads before any list
 /// of cases. Memory is bounded whatever the run's size: each pose keeps at most
 /// `groupLimitPerPose` groups, and failures that would open another are counted, not kept.
-public struct FailureDigest: Sendable {
+struct FailureDigest: Sendable {
     /// Distinct groups kept per pose.
-    public static let groupLimitPerPose = 64
+    static let groupLimitPerPose = 64
     /// Poses tracked: the catalogue fits; only a forged results file has more.
-    public static let poseLimit = 32
+    static let poseLimit = 32
 
     /// What a group's cases failed on: an observable's expected and actual value, or, with no
     /// observable, the reason of a case that ended in an error.
-    public struct Key: Sendable, Hashable {
-        public var pose: String
-        public var observable: String?
-        public var expected: String
-        public var actual: String
+    struct Key: Sendable, Hashable {
+        var pose: String
+        var observable: String?
+        var expected: String
+        var actual: String
     }
 
     /// One group: its key, how many cases fall in it, and what every one of them shares that
     /// not every case of its pose does ("hingeAngle ≥ 175", "profile=device").
-    public struct Group: Sendable, Equatable {
-        public var key: Key
-        public var count: Int
-        public var shared: [String]
+    struct Group: Sendable, Equatable {
+        var key: Key
+        var count: Int
+        var shared: [String]
     }
 
     /// The groups a report shows, and what it leaves out.
-    public struct Selection: Sendable, Equatable {
-        public var groups: [Group]
+    struct Selection: Sendable, Equatable {
+        var groups: [Group]
         /// Groups kept but not shown.
-        public var hiddenGroups: Int
+        var hiddenGroups: Int
         /// Failures not shown: those of hidden groups and those past the limit of groups per pose.
-        public var hiddenFailures: Int
+        var hiddenFailures: Int
     }
 
     private struct GroupState: Sendable {
@@ -63,14 +63,14 @@ public struct FailureDigest: Sendable {
     /// to was a third of this digest's time).
     private var values = ValueSpread.CaseValues()
 
-    public init() {}
+    init() {}
 
     /// Whether any failure was counted.
-    public var isEmpty: Bool { groups.isEmpty && uncounted == 0 && poses.allSatisfy { $0.uncounted == 0 } }
+    var isEmpty: Bool { groups.isEmpty && uncounted == 0 && poses.allSatisfy { $0.uncounted == 0 } }
 
     /// Counts one case: every case widens its pose's spread of values; a failed or errored case
     /// adds to the group of each of its failures.
-    public mutating func add(_ result: CaseResult) {
+    mutating func add(_ result: CaseResult) {
         let failing = result.status == .failed || result.status == .error
         guard let pose = index(of: result.pose) else {
             if failing { uncounted += max(1, result.failures.count) }
@@ -132,7 +132,7 @@ public struct FailureDigest: Sendable {
     }
 
     /// Every kept group, largest first, then by pose, observable, expected and actual.
-    public var allGroups: [Group] {
+    var allGroups: [Group] {
         let spreads = Dictionary(uniqueKeysWithValues: poses.map { ($0.pose, $0.spread) })
         return groups.map { state in
             Group(key: state.key, count: state.count, shared: state.spread.shared(against: spreads[state.key.pose]!))
@@ -141,7 +141,7 @@ public struct FailureDigest: Sendable {
 
     /// The `limit` largest groups and, past them, the largest group of every other pose with
     /// failures, so that no failing pose goes unseen; in the same order.
-    public func largest(_ limit: Int) -> Selection {
+    func largest(_ limit: Int) -> Selection {
         let all = allGroups
         var shownPoses: Set<String> = []
         var shown: [Group] = []

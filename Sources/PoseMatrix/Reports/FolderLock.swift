@@ -7,18 +7,18 @@ import Foundation
 /// and says which folder is busy. The lock also makes the clean-up of leftovers safe across PID
 /// namespaces (containers sharing a volume): a live writer always holds the lock, so whatever
 /// temporary files the holder of the lock finds are a dead run's.
-public final class FolderLock {
+final class FolderLock {
     /// The lock file's name; it is removed again when the lock is released.
-    public static let fileName = ".duo-pose.lock"
+    static let fileName = ".duo-pose.lock"
 
-    public let folder: String
+    let folder: String
     private let path: String
     private let descriptor: Int32
 
     /// Locks `folder`, which must exist, then removes what killed runs left for `reports`
     /// (`.<name>.tmp-*`, and the `.<name>.spool-*` that versions spooling junit.xml left) and
     /// finishes a switch of reports a kill cut short (``ReportSwitch/recover(in:)``).
-    public init(folder: String, reports: [String]) throws(OutputError) {
+    init(folder: String, reports: [String]) throws(OutputError) {
         self.folder = folder
         path = (folder as NSString).appendingPathComponent(Self.fileName)
         descriptor = try Self.acquire(path, folder: folder)
@@ -72,7 +72,7 @@ public final class FolderLock {
     }
 
     /// Creates `folder` and its parents, naming the part that could not be made and why.
-    public static func createFolder(_ folder: String) throws(OutputError) {
+    static func createFolder(_ folder: String) throws(OutputError) {
         var current = folder.hasPrefix("/") ? "/" : ""
         for component in folder.split(separator: "/") {
             current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + component

@@ -8,7 +8,7 @@ import Foundation
 /// long as the longest it can be, cases go straight to the file, and the tags are filled in at
 /// the end, padded with spaces before their newline. Assembling the file from a spool instead
 /// copied every case a second time, 0.3 s at the end of a 10^6-case run (Benchmarks/README.md).
-public struct JUnitReport {
+struct JUnitReport {
     private struct Suite {
         var pose: String
         var counts = Counts()
@@ -30,7 +30,7 @@ public struct JUnitReport {
     /// The exploration's invariants, written as the last suite.
     private(set) var invariants: [InvariantResult] = []
 
-    public init(header: RunHeader, file: OutputFile) throws {
+    init(header: RunHeader, file: OutputFile) throws {
         self.header = header
         self.file = file
         classPrefix = header.slug + "."
@@ -41,7 +41,7 @@ public struct JUnitReport {
     }
 
     /// Renders and writes one case.
-    public mutating func write(_ result: CaseResult) throws {
+    mutating func write(_ result: CaseResult) throws {
         var buffer = ByteBuffer()
         var memo = RenderMemo()
         Self.render(result, classPrefix: classPrefix, file: header.matrixPath, strict: header.strict, into: &buffer, memo: &memo)
@@ -190,7 +190,7 @@ public struct JUnitReport {
 
     /// Closes the last suite, writes the exploration's and, when nothing ran, the verdict's, and
     /// fills in every opening tag: whenever the run exits 1, a failure or an error says why.
-    public mutating func finish(_ tally: Tally) throws {
+    mutating func finish(_ tally: Tally) throws {
         if !suites.isEmpty { try file.write(Self.suiteEnd) }
         if !self.invariants.isEmpty { try file.write(explorationSuite(tally.invariants)) }
         let verdict = header.verdict(tally)

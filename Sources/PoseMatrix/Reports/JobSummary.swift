@@ -2,12 +2,12 @@ import Foundation
 
 /// A compact Markdown summary appended to a CI job summary (`$GITHUB_STEP_SUMMARY`), kept
 /// under GitHub's 1 MiB limit by cutting pose rows and pointing at the full report.
-public enum JobSummary {
+enum JobSummary {
     /// GitHub's limit for one step's summary.
-    public static let byteLimit = 1 << 20
+    static let byteLimit = 1 << 20
 
     /// The summary text for a finished run, at most `budget` bytes.
-    public static func render(header: RunHeader, tally: Tally, reportPath: String, budget: Int = byteLimit) -> String {
+    static func render(header: RunHeader, tally: Tally, reportPath: String, budget: Int = byteLimit) -> String {
         var head = "### duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         head += header.verdict(tally).line(tally.overall, invariants: tally.invariants) + "\n\n"
         if let diff = tally.baseline {
@@ -39,13 +39,13 @@ public enum JobSummary {
 
 /// The job summary file (`--summary`), opened before the run so that a target that cannot take
 /// the summary is refused before any work, with the system's reason, and never blocks.
-public final class JobSummaryFile {
-    public let path: String
+final class JobSummaryFile {
+    let path: String
     private let descriptor: Int32
 
     /// Opens `path` for appending, creating it when missing. O_NONBLOCK makes a FIFO that no
     /// process reads fail at once instead of waiting forever; a pipe with a reader is fine.
-    public init(path: String) throws(OutputError) {
+    init(path: String) throws(OutputError) {
         self.path = path
         let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard opened >= 0 else {
@@ -84,7 +84,7 @@ public final class JobSummaryFile {
     }
 
     /// Appends the summary of a finished run within what is left of the limit, on a line of its own.
-    public func append(header: RunHeader, tally: Tally, reportPath: String) throws(OutputError) {
+    func append(header: RunHeader, tally: Tally, reportPath: String) throws(OutputError) {
         let existing = existingSize
         let separator = endsWithoutLineEnd ? "\n\n" : ""
         let text =

@@ -3,11 +3,11 @@ import Foundation
 /// `report.md`: the verdict, a per-pose table, failures with expected vs actual, not-run
 /// reasons, the facts passes rest on, and the checklist. Detail is capped so the report
 /// fits a GitHub job summary (1 MiB) however many cases run.
-public struct MarkdownReport {
+struct MarkdownReport {
     /// Failed cases listed in full; the rest are counted, with a pointer to the full files.
-    public static let listedFailureLimit = 100
+    static let listedFailureLimit = 100
     /// Distinct not-run reasons and assumptions listed.
-    public static let listedReasonLimit = 50
+    static let listedReasonLimit = 50
 
     private struct ReasonRow {
         var count = 0
@@ -39,13 +39,13 @@ public struct MarkdownReport {
     /// Assumption rows past the limit, counted so the table says how many it leaves out.
     private var unlistedAssumptions: Set<CaseResult.Assumption> = []
 
-    public init(header: RunHeader, file: OutputFile) {
+    init(header: RunHeader, file: OutputFile) {
         self.header = header
         self.file = file
     }
 
     /// Takes what the report shows of one case: failures, not-run reasons, assumptions.
-    public mutating func write(_ result: CaseResult) throws {
+    mutating func write(_ result: CaseResult) throws {
         switch result.status {
         case .failed, .error:
             guard listedFailures < Self.listedFailureLimit else { return }
@@ -103,12 +103,12 @@ public struct MarkdownReport {
     }
 
     /// Takes the exploration's invariants, for the Exploration table.
-    public mutating func write(invariants: [InvariantResult]) {
+    mutating func write(invariants: [InvariantResult]) {
         self.invariants += invariants
     }
 
     /// Writes the whole report from what was gathered.
-    public mutating func finish(_ tally: Tally) throws {
+    mutating func finish(_ tally: Tally) throws {
         if let run = assumptionRun.finish() { count(assumptions: run) }
         if let run = reasonRun.finish() { count(reasons: run) }
         var out = "# duo-pose: " + Escaping.markdownCell(header.matrixName) + "\n\n"

@@ -2,8 +2,8 @@ import Foundation
 
 /// A report file written through a buffer to a temporary name beside its final one, then
 /// renamed into place: an interrupted run never leaves a half-written report under the real name.
-public final class OutputFile {
-    public let url: URL
+final class OutputFile {
+    let url: URL
     private var temporaryURL: URL
     private var descriptor: Int32
     private var buffer: [UInt8] = []
@@ -13,23 +13,23 @@ public final class OutputFile {
     /// Which of duo-pose's files this is: an existing file of the name is replaced only when
     /// duo-pose wrote it, as its first bytes show. The run's reports declare theirs
     /// (``RunReport/owner``); the others are here.
-    public struct Owner: Sendable, Equatable {
+    struct Owner: Sendable, Equatable {
         /// What the file is, for messages.
         let kind: String
         /// The start of every file of this kind that duo-pose writes.
         let signature: String
 
         /// `duo-pose signoff`'s signoff.md.
-        public static let signoff = Owner(kind: "sign-off", signature: "# Release sign-off: ")
+        static let signoff = Owner(kind: "sign-off", signature: "# Release sign-off: ")
         /// `duo-pose scan --sarif FILE`.
-        public static let sarif = Owner(
+        static let sarif = Owner(
             kind: "SARIF log", signature: #"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json""#)
         /// signoff.html, beside signoff.md.
-        public static let signoffPage = Owner(kind: "sign-off page", signature: SignOff.htmlSignature)
+        static let signoffPage = Owner(kind: "sign-off page", signature: SignOff.htmlSignature)
         /// `duo-pose show CASE --svg FILE`, a scene drawing.
-        public static let drawing = Owner(kind: "scene drawing", signature: SVGCanvas.signature)
+        static let drawing = Owner(kind: "scene drawing", signature: SVGCanvas.signature)
         /// junit.xml, which a run also copies to Bazel's `XML_OUTPUT_FILE`.
-        public static var junit: Owner { JUnitReport.owner }
+        static var junit: Owner { JUnitReport.owner }
 
         /// Every kind, to name the one a file is when it is not the one expected.
         static var allCases: [Owner] { ReportSet.formats.map { $0.owner } + [signoff, signoffPage, sarif, drawing] }
@@ -38,7 +38,7 @@ public final class OutputFile {
     /// Opens `<folder>/.<name>.tmp-<pid>-<random>` for writing, after checking that any file
     /// already at `url` is one duo-pose wrote. The caller holds the folder's ``FolderLock``,
     /// which also removed what killed runs left.
-    public init(_ url: URL, owner: Owner) throws(OutputError) {
+    init(_ url: URL, owner: Owner) throws(OutputError) {
         self.url = url
         try Self.checkReplaceable(url.path, owner: owner)
         (temporaryURL, descriptor) = try Self.createTemporary(beside: url)
@@ -64,13 +64,13 @@ public final class OutputFile {
         }
     }
 
-    public func write(_ text: String) throws(OutputError) {
+    func write(_ text: String) throws(OutputError) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
     /// Appends bytes through the buffer.
-    public func write(bytes: some Collection<UInt8>) throws(OutputError) {
+    func write(bytes: some Collection<UInt8>) throws(OutputError) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
@@ -78,7 +78,7 @@ public final class OutputFile {
     /// Appends a block of bytes; a block of a chunk's cases (hundreds of KB) goes to the kernel
     /// as it is, after what is buffered, instead of being copied through the buffer first: of
     /// the 900 MB a 10^6-case run writes, that skips one copy in user space on the writing thread.
-    public func write(bytes: [UInt8]) throws(OutputError) {
+    func write(bytes: [UInt8]) throws(OutputError) {
         guard bytes.count >= Self.directLimit else {
             buffer.append(contentsOf: bytes)
             if buffer.count >= Self.bufferLimit { try flush() }
@@ -143,16 +143,16 @@ public final class OutputFile {
     }
 
     /// A stretch of the file written as spaces, to be filled by ``fill(_:)`` once its text is known.
-    public struct Reservation: Sendable, Equatable {
-        public let offset: Int
-        public let length: Int
+    struct Reservation: Sendable, Equatable {
+        let offset: Int
+        let length: Int
     }
 
     /// How many bytes have been written so far, buffered or not.
-    public var count: Int { Int(writtenOffset) + buffer.count }
+    var count: Int { Int(writtenOffset) + buffer.count }
 
     /// Writes `length` spaces and returns where they are.
-    public func reserve(_ length: Int) throws(OutputError) -> Reservation {
+    func reserve(_ length: Int) throws(OutputError) -> Reservation {
         let reservation = Reservation(offset: count, length: length)
         try write(bytes: repeatElement(UInt8(ascii: " "), count: length))
         return reservation
@@ -161,7 +161,7 @@ public final class OutputFile {
     /// Puts each text in its reservation: in place when every text is exactly as long as its
     /// reservation, which is the one write a report needs; otherwise by copying the file around the
     /// reservations into a new temporary file, so that a text of any length still lands whole.
-    public func fill(_ fills: [(Reservation, [UInt8])]) throws(OutputError) {
+    func fill(_ fills: [(Reservation, [UInt8])]) throws(OutputError) {
         try flush()
         guard fills.allSatisfy({ $0.0.length == $0.1.count }) else { return try rewrite(fills) }
         for (reservation, text) in fills {
@@ -221,7 +221,7 @@ public final class OutputFile {
     private var closed = false
 
     /// Flushes, syncs and closes the temporary file; ``commit()`` then puts it in place.
-    public func finishWriting() throws(OutputError) {
+    func finishWriting() throws(OutputError) {
         guard !closed else { return }
         try flush()
         closed = true
@@ -233,13 +233,13 @@ public final class OutputFile {
     }
 
     /// Finishes writing and renames the file into place, replacing any earlier report.
-    public func commit() throws(OutputError) {
+    func commit() throws(OutputError) {
         try commit(as: url)
     }
 
     /// Finishes writing and renames the file to `destination` instead: into the generation folder
     /// from which ``ReportSwitch`` puts a run's reports in place together.
-    public func commit(as destination: URL) throws(OutputError) {
+    func commit(as destination: URL) throws(OutputError) {
         try finishWriting()
         if rename(temporaryURL.path, destination.path) != 0 {
             throw OutputError(path: url.path, message: "cannot move the finished report into place: \(systemReason(errno))")
@@ -249,8 +249,8 @@ public final class OutputFile {
 }
 
 /// A report that could not be written.
-public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { "\(path): \(message)" }
+struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+    var path: String
+    var message: String
+    var description: String { "\(path): \(message)" }
 }

@@ -1,22 +1,22 @@
 import Foundation
 
 /// The reports of one run, fed together from the result stream.
-public struct ReportSet {
+struct ReportSet {
     /// The formats a run writes, in the order they are finished and staged: a new format is a type
     /// conforming to ``RunReport``, in its own file, and one entry here.
     static var formats: [any RunReport.Type] { [ResultsJSONL.self, JUnitReport.self, MarkdownReport.self, HTMLReport.self] }
     /// The file names a run writes into its folder.
-    public static let resultsName = ResultsJSONL.fileName
-    public static let junitName = JUnitReport.fileName
-    public static let markdownName = MarkdownReport.fileName
-    public static let htmlName = HTMLReport.fileName
+    static let resultsName = ResultsJSONL.fileName
+    static let junitName = JUnitReport.fileName
+    static let markdownName = MarkdownReport.fileName
+    static let htmlName = HTMLReport.fileName
     /// Every format's, for the folder's lock to clean up after.
-    public static let names = formats.map { $0.fileName }
+    static let names = formats.map { $0.fileName }
 
     private var reports: [any RunReport]
     private var comparison: BaselineComparison?
     private var digest = FailureDigest()
-    public private(set) var tally = Tally()
+    private(set) var tally = Tally()
 
     private let files: [OutputFile]
     /// The matrix file as the header records it, which failures point into.
@@ -30,7 +30,7 @@ public struct ReportSet {
     /// Opens every format's report under a temporary name in `folder`, which must exist; with a
     /// baseline, the reports compare this run with it. A file of the same name that duo-pose
     /// did not write is refused, not replaced, and so is a `.duo-pose-reports` that is not a folder.
-    public init(header: RunHeader, folder: URL, baseline: BaselineComparison? = nil) throws {
+    init(header: RunHeader, folder: URL, baseline: BaselineComparison? = nil) throws {
         comparison = baseline
         matrixPath = header.matrixPath
         strict = header.strict
@@ -43,15 +43,15 @@ public struct ReportSet {
     }
 
     /// The renderer that workers use to turn results into report bytes in parallel.
-    public var renderer: CaseRenderer { CaseRenderer(classPrefix: classPrefix, file: matrixPath, strict: strict) }
+    var renderer: CaseRenderer { CaseRenderer(classPrefix: classPrefix, file: matrixPath, strict: strict) }
 
     /// Renders and writes one case (merge and tests; runs render on the workers).
-    public mutating func write(_ result: CaseResult) throws {
+    mutating func write(_ result: CaseResult) throws {
         try write(renderer.render([result]))
     }
 
     /// Writes cases rendered on a worker: only appending and counting happen here.
-    public mutating func write(_ rendered: consuming RenderedCases) throws {
+    mutating func write(_ rendered: consuming RenderedCases) throws {
         // Each result is moved out and used from a local constant, then freed: reading them in
         // the array, even through its buffer, copied each result for every call it was passed to,
         // retaining and releasing its every field (10 % of a 10^6-case run's CPU, with the workers').
@@ -69,7 +69,7 @@ public struct ReportSet {
 
     /// Writes the exploration's invariants, after every case: their own lines in results.jsonl,
     /// the `exploration` suite of junit.xml, the Exploration table of report.md.
-    public mutating func write(invariants: [InvariantResult]) throws {
+    mutating func write(invariants: [InvariantResult]) throws {
         for invariant in invariants {
             tally.add(invariant)
             comparison?.add(invariant)
@@ -78,14 +78,14 @@ public struct ReportSet {
     }
 
     /// Records, for a shard none of whose cases or invariants ran, whether the rest of the plan runs.
-    public mutating func noteRanElsewhere(_ ran: Bool) {
+    mutating func noteRanElsewhere(_ ran: Bool) {
         tally.ranElsewhere = ran
     }
 
     /// Finishes every report, then puts them in place at one instant (``ReportSwitch``), so that a
     /// run stopped at any moment, even by SIGKILL, leaves either all of the previous reports or
     /// all of the new ones; returns the run's totals.
-    public mutating func finish() throws -> Tally {
+    mutating func finish() throws -> Tally {
         try finish(checkpoint: { _ in })
     }
 
@@ -115,10 +115,10 @@ public struct ReportSet {
 /// Cases with their report bytes, rendered off the writing thread, a chunk at a time. Only
 /// ``CaseRenderer`` makes one, so the offsets agree with the bytes (the writer reads the lines
 /// through their buffer, unchecked).
-public struct RenderedCases: Sendable {
-    public private(set) var results: [CaseResult]
+struct RenderedCases: Sendable {
+    private(set) var results: [CaseResult]
     /// Their `results.jsonl` lines, one after the other, without the references to shared records.
-    public private(set) var lines: [UInt8]
+    private(set) var lines: [UInt8]
     /// Per case: where its line ends in `lines`, and where the references go in it.
     var lineEnds: [Int]
     var referencePoints: [Int]
@@ -127,8 +127,8 @@ public struct RenderedCases: Sendable {
     /// Per ``SharedRecordKind``: the chunk's records.
     var records: [LocalRecords]
     /// Their `<testcase>` elements, one after the other, and the length of each.
-    public private(set) var testcases: [UInt8]
-    public private(set) var testcaseLengths: [Int]
+    private(set) var testcases: [UInt8]
+    private(set) var testcaseLengths: [Int]
 
     /// The results, left empty here: the caller's array is then the only one, so it can move them out.
     mutating func takeResults() -> [CaseResult] {
@@ -139,7 +139,7 @@ public struct RenderedCases: Sendable {
 }
 
 /// Renders cases into report bytes; a value, so workers can share it.
-public struct CaseRenderer: Sendable {
+struct CaseRenderer: Sendable {
     let classPrefix: String
     /// The matrix file as the header records it.
     let file: String
@@ -147,7 +147,7 @@ public struct CaseRenderer: Sendable {
     let strict: Bool
 
     /// The report bytes of a chunk of cases, in order.
-    public func render(_ chunk: consuming [CaseResult]) -> RenderedCases {
+    func render(_ chunk: consuming [CaseResult]) -> RenderedCases {
         var lines = ByteBuffer(capacity: chunk.count * 300)
         var testcases = ByteBuffer(capacity: chunk.count * 400)
         var lengths: [Int] = []

@@ -2,7 +2,7 @@
 /// and before the summary, in the whole run's file and its first shard's.
 extension ResultsJSONL {
     /// Writes the exploration's invariants, in the matrix's order.
-    public mutating func write(invariants: [InvariantResult]) throws {
+    mutating func write(invariants: [InvariantResult]) throws {
         var json = JSONWriter(capacity: invariants.count * 256)
         for invariant in invariants { Self.render(invariant, into: &json) }
         try file.write(bytes: json.buffer.bytes)

@@ -2,14 +2,14 @@ import Foundation
 
 /// `results.jsonl`, the canonical record: a header line, one line per case (after the shared
 /// records it is the first to use, see ``SharedRecordKind``), one line per invariant, a summary line.
-public struct ResultsJSONL {
+struct ResultsJSONL {
     /// The record format version, written in the header.
-    public static let formatVersion = 2
+    static let formatVersion = 2
 
     let file: OutputFile
     private let header: RunHeader
 
-    public init(header: RunHeader, file: OutputFile) throws {
+    init(header: RunHeader, file: OutputFile) throws {
         self.file = file
         self.header = header
         try file.write(bytes: Self.headerLine(header))
@@ -19,7 +19,7 @@ public struct ResultsJSONL {
     private var tables = SharedRecordKind.allCases.map(SharedRecordTable.init)
 
     /// Renders and writes one case's line (and the shared records it is the first to use).
-    public mutating func write(_ result: CaseResult) throws {
+    mutating func write(_ result: CaseResult) throws {
         try write(CaseRenderer(classPrefix: "", file: header.matrixPath, strict: header.strict).render([result]))
     }
 
@@ -174,7 +174,7 @@ public struct ResultsJSONL {
     }
 
     /// Writes the summary line: totals, verdict, the baseline comparison.
-    public mutating func finish(_ tally: Tally) throws {
+    mutating func finish(_ tally: Tally) throws {
         try file.write(bytes: Self.summaryLine(tally, header: header))
         try file.finishWriting()
     }

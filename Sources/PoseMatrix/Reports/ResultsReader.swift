@@ -1,24 +1,24 @@
 import Foundation
 
 /// An unreadable or inconsistent results file: which file, which line, what is wrong.
-public struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible {
+struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the file could not be read at all, or was read and found wrong.
-    public enum Cause: Sendable {
+    enum Cause: Sendable {
         /// Missing, a folder, or refused by the system (exit 66).
         case unreadable
         /// Not a finished results file of this format (exit 65).
         case invalid
     }
 
-    public var file: String
-    public var line: Int?
+    var file: String
+    var line: Int?
     /// Where in the line, when the line is not JSON or gives a key twice.
-    public var column: Int? = nil
-    public var message: String
-    public var cause = Cause.invalid
+    var column: Int? = nil
+    var message: String
+    var cause = Cause.invalid
 
     /// `FILE[:LINE[:COLUMN]]: message`, the form of a matrix's errors.
-    public var description: String {
+    var description: String {
         var text = file
         if let line {
             text += ":\(line)" + (column.map { ":\($0)" } ?? "")
@@ -30,11 +30,11 @@ public struct ResultsError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Reads a `results.jsonl` back, one line at a time: the header first, then the cases, then
 /// the invariants (``invariants``, whole once ``next()`` has returned nil), checking that the
 /// file ends with its summary line (a run that stopped early has none).
-public final class ResultsReader {
-    public let path: String
-    public private(set) var header: RunHeader
+final class ResultsReader {
+    let path: String
+    private(set) var header: RunHeader
     /// The invariant lines read so far: all of the file's once ``next()`` has returned nil.
-    public private(set) var invariants: [InvariantResult] = []
+    private(set) var invariants: [InvariantResult] = []
     private let lines: LineReader
     private var atEnd = false
     private var lineNumber = 0
@@ -46,13 +46,13 @@ public final class ResultsReader {
     private var records = SharedRecords()
 
     /// SHA-256 of the whole file, once ``next()`` has returned nil (the file was read to its end).
-    public var sha256: String? {
+    var sha256: String? {
         guard sawSummary && atEnd else { return nil }
         var finished = lines.hasher  // finalizing pads the copy; the reader's own state stays as read
         return finished.finalize()
     }
 
-    public init(path: String) throws(ResultsError) {
+    init(path: String) throws(ResultsError) {
         self.path = path
         do {
             lines = try LineReader(path: path, maximumLineLength: Self.maximumLineLength)
@@ -86,7 +86,7 @@ public final class ResultsReader {
     }
 
     /// The next case, or nil after the summary line.
-    public func next() throws(ResultsError) -> CaseResult? {
+    func next() throws(ResultsError) -> CaseResult? {
         guard !sawSummary else { return nil }
         while true {
             guard let node = try nextLine() else {

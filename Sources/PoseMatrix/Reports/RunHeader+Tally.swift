@@ -1,40 +1,40 @@
 /// What every report says about the run before its cases: the tool, the matrix and its axes.
-public struct RunHeader: Sendable {
-    public var toolVersion: String
-    public var matrixName: String
-    public var matrixPath: String
-    public var matrixSHA256: String
+struct RunHeader: Sendable {
+    var toolVersion: String
+    var matrixName: String
+    var matrixPath: String
+    var matrixSHA256: String
     /// The matrix's top-level axes.
-    public var axes: [AxisSpec]
-    public var checklist: [ChecklistItem]
+    var axes: [AxisSpec]
+    var checklist: [ChecklistItem]
     /// When the run was made, ISO 8601; fixed in deterministic runs.
-    public var generatedAt: String
+    var generatedAt: String
     /// Cases in the whole plan, whether or not this run is a shard of it.
-    public var planCases: Int
+    var planCases: Int
     /// Invariants the whole plan's exploration checks: 0 without one, or when --pose or --where
     /// left it out. Of a plan's shards the first carries them all (``invariantsInFile``).
-    public var planInvariants = 0
+    var planInvariants = 0
     /// The part of the plan this run covers, or nil for all of it.
-    public var shard: Shard?
+    var shard: Shard?
     /// The recording the run was evaluated against instead of the model: path and SHA-256.
-    public var observations: (path: String, sha256: String)?
+    var observations: (path: String, sha256: String)?
     /// The provenance levels the run evaluated.
-    public var trust: Trust = .everything
+    var trust: Trust = .everything
     /// Whether a case that was not run fails the run (`--strict`).
-    public var strict = false
+    var strict = false
     /// Whether only new failures against the baseline fail the run (`--fail-on new`).
-    public var failOnNew = false
+    var failOnNew = false
     /// What narrowed the run: `--pose`, `--where`, `--max-cases`.
-    public var scope = RunScope()
+    var scope = RunScope()
     /// What the app block took from `app.scan`, if the matrix names a tree.
-    public var appScan: AppScanRecord?
+    var appScan: AppScanRecord?
     /// The value each axis takes where the matrix does not name it, for the axes that have one
     /// (`hingeAngle` and `splitSide` take the steps' own): a baseline matches cases across an axis
     /// one run has and the other has not by it.
-    public var axisDefaults: [(axis: Axis, value: AxisValue)] = RunHeader.axisDefaults(of: App())
+    var axisDefaults: [(axis: Axis, value: AxisValue)] = RunHeader.axisDefaults(of: App())
 
     /// The value each axis takes in a case that does not name it, with this app (its SDK).
-    public static func axisDefaults(of app: App) -> [(axis: Axis, value: AxisValue)] {
+    static func axisDefaults(of app: App) -> [(axis: Axis, value: AxisValue)] {
         let settings = CaseSettings(values: [:], app: app)
         return Axis.allCases.compactMap { axis in settings.value(of: axis).map { (axis, $0) } }
     }
@@ -44,7 +44,7 @@ public struct RunHeader: Sendable {
         axisDefaults.first { $0.axis.rawValue == axis }?.value.description
     }
 
-    public init(
+    init(
         loaded: LoadedMatrix, toolVersion: String, generatedAt: String, planCases: Int, shard: Shard? = nil,
         observations: (path: String, sha256: String)? = nil
     ) {
@@ -80,11 +80,11 @@ public struct RunHeader: Sendable {
     }
 
     /// The invariants a whole file of this run holds: the plan's, in the whole run and its first shard; none in other shards.
-    public var invariantsInFile: Int { (shard?.index ?? 1) == 1 ? planInvariants : 0 }
+    var invariantsInFile: Int { (shard?.index ?? 1) == 1 ? planInvariants : 0 }
 
     /// The verdict of a run with these totals under this header's `--strict`, `--fail-on` and shard;
     /// `newFailures` is the baseline comparison's count of new failures and newly broken invariants, when there is one.
-    public func verdict(
+    func verdict(
         _ counts: Counts, invariants: InvariantCounts = InvariantCounts(), newFailures: Int? = nil, ranElsewhere: Bool = false
     ) -> RunVerdict {
         RunVerdict(
@@ -93,14 +93,14 @@ public struct RunHeader: Sendable {
     }
 
     /// The verdict of a finished run, from its tally.
-    public func verdict(_ tally: Tally) -> RunVerdict {
+    func verdict(_ tally: Tally) -> RunVerdict {
         verdict(
             tally.overall, invariants: tally.invariants, newFailures: tally.baseline?.gatingFailures,
             ranElsewhere: tally.ranElsewhere)
     }
 
     /// The matrix name as a JUnit class-name prefix: "Notes — iPhone Duo" → "notes-iphone-duo".
-    public var slug: String {
+    var slug: String {
         var slug = ""
         for character in matrixName.lowercased() {
             if character.isASCII && (character.isLetter || character.isNumber) {
@@ -115,15 +115,15 @@ public struct RunHeader: Sendable {
 }
 
 /// Counts of a set of cases by status.
-public struct Counts: Sendable, Equatable {
-    public var total = 0
-    public var passed = 0
-    public var failed = 0
-    public var notRun = 0
-    public var errors = 0
-    public var duration = 0.0
+struct Counts: Sendable, Equatable {
+    var total = 0
+    var passed = 0
+    var failed = 0
+    var notRun = 0
+    var errors = 0
+    var duration = 0.0
 
-    public init() {}
+    init() {}
 
     mutating func add(_ result: CaseResult) {
         total += 1
@@ -137,7 +137,7 @@ public struct Counts: Sendable, Equatable {
     }
 
     /// failed when anything failed or errored; not run when nothing ran; passed otherwise.
-    public var verdict: Verdict {
+    var verdict: Verdict {
         if failed + errors > 0 { return .failed }
         if total == 0 || notRun == total { return .notRun }
         return .passed
@@ -145,13 +145,13 @@ public struct Counts: Sendable, Equatable {
 }
 
 /// Counts of a run's invariants by status.
-public struct InvariantCounts: Sendable, Equatable {
-    public var total = 0
-    public var held = 0
-    public var broken = 0
-    public var notRun = 0
+struct InvariantCounts: Sendable, Equatable {
+    var total = 0
+    var held = 0
+    var broken = 0
+    var notRun = 0
 
-    public init() {}
+    init() {}
 
     mutating func add(_ result: InvariantResult) {
         total += 1
@@ -164,34 +164,34 @@ public struct InvariantCounts: Sendable, Equatable {
 }
 
 /// Running totals for the whole run and for each pose, in the order poses appear.
-public struct Tally: Sendable {
+struct Tally: Sendable {
     /// One pose's counts and the profiles its cases ran under.
-    public struct PoseCounts: Sendable {
-        public var pose: String
-        public var counts = Counts()
+    struct PoseCounts: Sendable {
+        var pose: String
+        var counts = Counts()
         /// Profiles the pose's cases ran under, in order of appearance.
-        public var profiles: [String] = []
+        var profiles: [String] = []
     }
 
-    public private(set) var overall = Counts()
-    public private(set) var poses: [PoseCounts] = []
+    private(set) var overall = Counts()
+    private(set) var poses: [PoseCounts] = []
     /// The exploration's invariants, counted apart from the cases.
-    public private(set) var invariants = InvariantCounts()
+    private(set) var invariants = InvariantCounts()
     /// The broken invariants, for the terminal to name after the run.
-    public private(set) var broken: [InvariantResult] = []
+    private(set) var broken: [InvariantResult] = []
     /// The comparison with a baseline run, when one was given.
-    public var baseline: BaselineDiff?
+    var baseline: BaselineDiff?
     /// The failures grouped, when reports were written.
-    public var digest: FailureDigest?
+    var digest: FailureDigest?
     /// For a shard none of whose cases or invariants ran: whether the rest of the plan runs
     /// (``Runner/runsOutsideShard()``), which decides whether the shard says NOT RUN.
-    public var ranElsewhere = false
+    var ranElsewhere = false
     private var poseIndex: [String: Int] = [:]
 
-    public init() {}
+    init() {}
 
     /// Counts one case overall and for its pose.
-    public mutating func add(_ result: CaseResult) {
+    mutating func add(_ result: CaseResult) {
         overall.add(result)
         let index: Int
         if let last = poses.indices.last, poses[last].pose == result.pose {  // cases come pose by pose
@@ -212,18 +212,18 @@ public struct Tally: Sendable {
     }
 
     /// Counts one invariant.
-    public mutating func add(_ invariant: InvariantResult) {
+    mutating func add(_ invariant: InvariantResult) {
         invariants.add(invariant)
         if invariant.status == .broken { broken.append(invariant) }
     }
 
     /// A pose's counts, if any case of it ran.
-    public func counts(for pose: String) -> Counts? {
+    func counts(for pose: String) -> Counts? {
         poseIndex[pose].map { poses[$0].counts }
     }
 
     /// A checklist item's status: passed only when every one of its poses ran and passed.
-    public func status(of item: ChecklistItem) -> Verdict {
+    func status(of item: ChecklistItem) -> Verdict {
         let counts = item.poses.map { self.counts(for: $0) ?? Counts() }
         if counts.contains(where: { $0.failed + $0.errors > 0 }) { return .failed }
         if counts.contains(where: { $0.total == 0 || $0.notRun > 0 }) { return .notRun }

@@ -1,33 +1,33 @@
 /// What narrowed a run, as its `results.jsonl` header records it, so that `signoff` and
 /// `merge` can tell a partial run from a whole one.
-public struct RunScope: Sendable, Equatable {
+struct RunScope: Sendable, Equatable {
     /// `--pose`, in catalogue order; empty when not given.
-    public var poses: [String] = []
+    var poses: [String] = []
     /// `--where`, axis by axis in the order given; empty when not given.
-    public var values: [(axis: Axis, values: [AxisValue])] = []
+    var values: [(axis: Axis, values: [AxisValue])] = []
     /// `--max-cases`, when given (a limit, which refuses a plan rather than cutting it).
-    public var maxCases: Int?
+    var maxCases: Int?
     /// The text kept cases' ids contain (Bazel's `--test_filter`, `TESTBRIDGE_TEST_ONLY`), when given.
-    public var idContains: String?
+    var idContains: String?
     /// Cases the whole matrix plans, when `--pose` or `--where` left fewer.
-    public var matrixCases: Int?
+    var matrixCases: Int?
     /// The same, pose by pose in catalogue order, so that sign-off can say of an item how many of
     /// its cases ran (`partial (8 of 24 cases ran)`).
-    public var matrixCasesByPose: [(pose: String, cases: Int)] = []
+    var matrixCasesByPose: [(pose: String, cases: Int)] = []
 
     /// The whole matrix's cases on these poses, when the header says.
-    public func matrixCases(on poses: [String]) -> Int? {
+    func matrixCases(on poses: [String]) -> Int? {
         guard !matrixCasesByPose.isEmpty else { return nil }
         return matrixCasesByPose.filter { poses.contains($0.pose) }.map(\.cases).reduce(0, +)
     }
 
-    public init() {}
+    init() {}
 
     /// Whether `--pose` or `--where` left out cases of the matrix.
-    public var isFiltered: Bool { !poses.isEmpty || !values.isEmpty || idContains != nil }
+    var isFiltered: Bool { !poses.isEmpty || !values.isEmpty || idContains != nil }
 
     /// `--pose P1,P5 --where profile=device`, as a person would type it.
-    public var arguments: String {
+    var arguments: String {
         var parts: [String] = []
         if !poses.isEmpty { parts.append("--pose " + poses.joined(separator: ",")) }
         for (axis, values) in values {
@@ -56,7 +56,7 @@ public struct RunScope: Sendable, Equatable {
         return idContains.map(id.contains) ?? true
     }
 
-    public static func == (lhs: RunScope, rhs: RunScope) -> Bool {
+    static func == (lhs: RunScope, rhs: RunScope) -> Bool {
         lhs.poses == rhs.poses && lhs.maxCases == rhs.maxCases && lhs.matrixCases == rhs.matrixCases
             && lhs.idContains == rhs.idContains && lhs.matrixCasesByPose.map(\.pose) == rhs.matrixCasesByPose.map(\.pose)
             && lhs.matrixCasesByPose.map(\.cases) == rhs.matrixCasesByPose.map(\.cases)
@@ -66,7 +66,7 @@ public struct RunScope: Sendable, Equatable {
 
 extension RunHeader {
     /// "57 of 120 planned cases": the cases run against the cases the whole matrix plans.
-    public func coverage(cases: Int) -> String {
+    func coverage(cases: Int) -> String {
         "\(cases) of " + counted(scope.matrixCases ?? planCases, "planned case")
     }
 }

@@ -1,9 +1,9 @@
 /// Why a checklist item is blocked: the cases of its poses that failed, erred or were not run,
 /// the first few with their reasons and matrix lines, and how many there are, gathered as the
 /// results stream past (a few cases a pose, whatever the run's size).
-public struct BlockingCases: Sendable {
+struct BlockingCases: Sendable {
     /// How many cases an item lists before it counts the rest.
-    public static let shown = 3
+    static let shown = 3
 
     /// A case that did not pass, as signoff.md lists it.
     struct Example: Sendable {
@@ -19,10 +19,10 @@ public struct BlockingCases: Sendable {
     private var examples: [String: [Example]] = [:]
     private var counts: [String: Counts] = [:]
 
-    public init() {}
+    init() {}
 
     /// Takes a case as sign-off counts it (``SignoffEvidence/admit(_:)``).
-    public mutating func add(_ result: CaseResult) {
+    mutating func add(_ result: CaseResult) {
         guard result.status != .passed else { return }
         counts[result.pose, default: Counts()].add(result)
         guard examples[result.pose, default: []].count < Self.shown else { return }

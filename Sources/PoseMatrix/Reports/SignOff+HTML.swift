@@ -7,7 +7,7 @@ extension SignOff {
     static let htmlSignature = "<!DOCTYPE html>\n<!-- duo-pose sign-off -->"
 
     /// The whole page.
-    public func html() -> String {
+    func html() -> String {
         var body = "<h1>Release sign-off: " + HTMLPage.text(header.matrixName) + "</h1>\n"
         let word = isSignedOff ? "SIGNED OFF" : isPartial ? "PARTIAL (not signed off)" : "NOT SIGNED OFF"
         body += "<p class=\"verdict \(isSignedOff ? "passed" : "failed")\" id=\"verdict\">" + word + ": "

@@ -3,17 +3,17 @@
 /// run is not run; any of the last two may be waived with a reason.
 extension SignOff {
     /// What an invariant's id starts with, so that `--waive` can name it beside the checklist items.
-    public static let invariantPrefix = ChecklistItem.reservedPrefix
+    static let invariantPrefix = ChecklistItem.reservedPrefix
 
     /// One invariant with its status and, when waived, the reason.
-    public struct InvariantRow: Sendable {
-        public var result: InvariantResult
-        public var status: Status
+    struct InvariantRow: Sendable {
+        var result: InvariantResult
+        var status: Status
         /// What the exploration gave, when the invariant was waived.
-        public var underlying: String?
-        public var waiver: String?
+        var underlying: String?
+        var waiver: String?
         /// Why sign-off cannot take a held invariant as passed: the run trusted levels sign-off does not.
-        public var untrusted: String?
+        var untrusted: String?
 
         /// What the Rests on column says: the levels of a held invariant (`apple, inference`), "not
         /// recorded" for results that do not say, "—" for one broken or not run.
@@ -23,7 +23,7 @@ extension SignOff {
         }
 
         /// `invariant:NAME`, as `--waive` names it.
-        public var id: String { SignOff.invariantPrefix + result.name }
+        var id: String { SignOff.invariantPrefix + result.name }
 
         /// A held invariant passes unless sign-off distrusts it (``SignoffEvidence/distrust(held:runTrust:)``).
         init(_ result: InvariantResult, waivers: [String: String], runTrust: Trust, evidence: SignoffEvidence) {

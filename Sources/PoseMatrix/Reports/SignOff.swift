@@ -3,9 +3,9 @@ import Foundation
 /// Checklist sign-off before a release: each item passes only when all its poses ran and
 /// passed, or is waived with a reason; "not run" is never "passed". The exploration's invariants
 /// follow the items and block as they do.
-public struct SignOff: Sendable {
+struct SignOff: Sendable {
     /// How a checklist item stands.
-    public enum Status: String, Sendable {
+    enum Status: String, Sendable {
         case passed
         case failed
         case notRun = "not run"
@@ -24,60 +24,60 @@ public struct SignOff: Sendable {
     }
 
     /// One checklist item with its status and, when waived, the reason.
-    public struct Item: Sendable {
-        public var item: ChecklistItem
-        public var status: Status
+    struct Item: Sendable {
+        var item: ChecklistItem
+        var status: Status
         /// What the poses gave, when the item was waived.
-        public var underlying: String?
-        public var waiver: String?
+        var underlying: String?
+        var waiver: String?
         /// For a partial item: how many of its cases ran, of how many the matrix plans.
-        public var ran: (cases: Int, of: Int)?
+        var ran: (cases: Int, of: Int)?
 
         /// `passed`, `not run`, `partial (8 of 24 cases ran)`.
-        public var statusText: String {
+        var statusText: String {
             guard status == .partial, let ran else { return status.rawValue }
             return "partial (\(ran.cases) of \(ran.of) cases ran)"
         }
     }
 
-    public var items: [Item]
+    var items: [Item]
     /// The exploration's invariants, in the results' order: none when the run explored nothing.
-    public var invariants: [InvariantRow]
-    public var signedBy: String
-    public var signedAt: String
+    var invariants: [InvariantRow]
+    var signedBy: String
+    var signedAt: String
     /// The version of duo-pose signing off.
-    public var toolVersion: String
-    public var header: RunHeader
-    public var resultsPath: String
-    public var resultsSHA256: String
+    var toolVersion: String
+    var header: RunHeader
+    var resultsPath: String
+    var resultsSHA256: String
     /// Cases in the results, for the coverage line.
-    public var cases: Int
+    var cases: Int
     /// What sign-off trusted and what each item's passes rest on.
-    public var evidence = SignoffEvidence(trust: .everything)
+    var evidence = SignoffEvidence(trust: .everything)
 
     /// Why items did not pass, for the section after the tables.
-    public var blockers = BlockingCases()
+    var blockers = BlockingCases()
 
     /// Whether the release may go: every item and every invariant passed or waived.
-    public var isSignedOff: Bool {
+    var isSignedOff: Bool {
         items.allSatisfy { $0.status == .passed || $0.status == .waived }
             && invariants.allSatisfy { $0.status == .passed || $0.status == .waived }
     }
 
     /// Whether all that keeps it from going is items of a partial run that passed as far as they ran.
-    public var isPartial: Bool {
+    var isPartial: Bool {
         items.contains { $0.status == .partial }
             && items.allSatisfy { [.passed, .waived, .partial].contains($0.status) }
             && invariants.allSatisfy { $0.status == .passed || $0.status == .waived }
     }
 
     /// The items and invariants that keep the release from going, as the terminal names them.
-    public var blocking: [String] {
+    var blocking: [String] {
         items.filter { ![.passed, .waived].contains($0.status) }.map { "\($0.item.id) (\($0.statusText))" }
             + invariants.filter { ![.passed, .waived].contains($0.status) }.map { "\($0.id) (\($0.status.rawValue))" }
     }
 
-    public init(
+    init(
         header: RunHeader, tally: Tally, invariants: [InvariantResult] = [], waivers: [String: String], signedBy: String,
         signedAt: String, toolVersion: String, resultsPath: String, resultsSHA256: String,
         evidence: SignoffEvidence = SignoffEvidence(trust: .everything)
@@ -113,7 +113,7 @@ public struct SignOff: Sendable {
     }
 
     /// `signoff.md`.
-    public func markdown() -> String {
+    func markdown() -> String {
         var out = "# Release sign-off: " + Escaping.markdownCell(header.matrixName) + "\n\n"
         out += isSignedOff ? "**SIGNED OFF**: " : isPartial ? "**PARTIAL** (not signed off): " : "**NOT SIGNED OFF**: "
         out += itemCounts() + invariantCounts() + ".\n\n"

@@ -4,23 +4,23 @@
 /// (its assumptions); the rest of a pass rests on Apple's word or a measurement. Sign-off reads
 /// that back: a pass resting on a level it does not trust counts as not run, and each checklist
 /// item shows the weakest level its passes rest on.
-public struct SignoffEvidence: Sendable {
+struct SignoffEvidence: Sendable {
     /// The default for `signoff`: everything but unverified third-party claims.
-    public static let defaultTrust = Trust([.apple, .measured, .inference])
+    static let defaultTrust = Trust([.apple, .measured, .inference])
 
     /// The levels sign-off trusts.
-    public var trust: Trust
+    var trust: Trust
     /// The weakest level of any pass, by pose; absent where the passes rest on Apple or measurements only.
     private var weakest: [String: Provenance] = [:]
     /// Poses with at least one pass.
     private var passedPoses: Set<String> = []
 
-    public init(trust: Trust) {
+    init(trust: Trust) {
         self.trust = trust
     }
 
     /// The case as sign-off counts it: a pass that rests on an untrusted level is not run.
-    public mutating func admit(_ result: CaseResult) -> CaseResult {
+    mutating func admit(_ result: CaseResult) -> CaseResult {
         guard result.status == .passed else { return result }
         // A known unknown passes a run, pinned; a release does not go out on it unless waived.
         if let pin = result.pinned {
@@ -52,7 +52,7 @@ public struct SignoffEvidence: Sendable {
     /// Why sign-off cannot take a held invariant as passed, if it cannot: it rests on a level sign-off
     /// does not trust (admission, `Trust.untrusted(in:)`). Results written before invariants recorded
     /// what they rest on pass only when the run trusted no level that sign-off does not.
-    public func distrust(held invariant: InvariantResult, runTrust: Trust) -> String? {
+    func distrust(held invariant: InvariantResult, runTrust: Trust) -> String? {
         guard invariant.status == .held else { return nil }
         if let rests = invariant.rests {
             let untrusted = trust.untrusted(in: rests)
@@ -65,7 +65,7 @@ public struct SignoffEvidence: Sendable {
     }
 
     /// The weakest level an item's passes rest on: "apple or measured", "inference", "unverified", or "—" without passes.
-    public func weakest(of item: ChecklistItem) -> String {
+    func weakest(of item: ChecklistItem) -> String {
         let poses = item.poses.filter(passedPoses.contains)
         guard !poses.isEmpty else { return "—" }
         let levels = poses.compactMap { weakest[$0] }

@@ -1,6 +1,6 @@
 /// How a pose or a checklist item stands: failed when anything failed or errored, not run when
 /// some part did not run, passed otherwise. report.md, the job summary and signoff.md print it.
-public enum Verdict: String, Sendable {
+enum Verdict: String, Sendable {
     case passed
     case failed
     case notRun = "not run"
@@ -8,7 +8,7 @@ public enum Verdict: String, Sendable {
 
 /// A whole run's verdict, the one the terminal, `report.md`, `results.jsonl` and the exit code
 /// all give: not run is never passed, and nothing run is not a success.
-public enum RunVerdict: Sendable, Equatable {
+enum RunVerdict: Sendable, Equatable {
     case passed
     /// A case failed or errored.
     case failed
@@ -32,7 +32,7 @@ public enum RunVerdict: Sendable, Equatable {
     /// rest of the plan runs: a shard fails for its own failures, errors and `--strict`, and for
     /// nothing run only when nothing of the whole plan runs, so a target's verdict is the same
     /// whatever its shard count.
-    public init(
+    init(
         _ counts: Counts, invariants: InvariantCounts = InvariantCounts(), strict: Bool, shard: Shard?,
         newFailures: Int? = nil, ranElsewhere: Bool = false
     ) {
@@ -53,10 +53,10 @@ public enum RunVerdict: Sendable, Equatable {
     }
 
     /// Whether the run succeeds (exit 0).
-    public var isSuccess: Bool { self == .passed || self == .emptyShard || self == .noNewFailures || self == .nothingRanHere }
+    var isSuccess: Bool { self == .passed || self == .emptyShard || self == .noNewFailures || self == .nothingRanHere }
 
     /// The word in `results.jsonl`'s summary line.
-    public var word: String {
+    var word: String {
         switch self {
         case .passed: Verdict.passed.rawValue
         case .failed, .failedStrict: Verdict.failed.rawValue
@@ -69,7 +69,7 @@ public enum RunVerdict: Sendable, Equatable {
 
     /// "**FAILED**: 3 passed, …" — the first thing a person reads, in Markdown; the invariants
     /// follow the cases when the run has any: "…of 118 cases; 5 held, 0 broken, 1 not run of 6 invariants."
-    public func line(_ counts: Counts, invariants: InvariantCounts = InvariantCounts()) -> String {
+    func line(_ counts: Counts, invariants: InvariantCounts = InvariantCounts()) -> String {
         var tail =
             "\(counts.passed) passed, \(counts.failed) failed, \(counted(counts.errors, "error")), \(counts.notRun) not run "
             + "of \(counted(counts.total, "case"))"
@@ -97,5 +97,5 @@ public enum RunVerdict: Sendable, Equatable {
 
 extension InvariantResult.Status {
     /// The word reports print: "held", "broken", "not run" (as a case's not run reads).
-    public var word: String { self == .notRun ? Verdict.notRun.rawValue : rawValue }
+    var word: String { self == .notRun ? Verdict.notRun.rawValue : rawValue }
 }

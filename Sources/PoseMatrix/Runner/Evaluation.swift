@@ -1,13 +1,19 @@
 /// Runs one case on a fresh scene model and checks its expectations.
 public enum Evaluation {
     /// The reason given to a case that expects nothing: it would pass without checking anything.
-    public static let nothingExpected = "nothing expected for this combination"
+    static let nothingExpected = "nothing expected for this combination"
 
     /// Evaluates a case; the result's duration is left at 0 for the caller to fill. A case fails when a
     /// trusted, known expectation fails (naming any it could not evaluate); it is not run when none
     /// fails and some are unknown or untrusted (naming them and those that held); otherwise it passes.
     /// A step that cannot apply makes it an error.
-    public static func evaluate(
+    /// Evaluates a case on the model, trusting every provenance: the library's entry point for a
+    /// runner of its own (Benchmarks/Peer evaluates a plan's cases one by one through it).
+    public static func evaluate(_ testCase: TestCase, app: App) -> CaseResult {
+        evaluate(testCase, app: app, trust: .everything, source: .model)
+    }
+
+    static func evaluate(
         _ testCase: TestCase, app: App, trust: Trust = .everything, source: ObservationSource = .model
     ) -> CaseResult {
         var result = evaluateUnpinned(testCase, app: app, trust: trust, source: source)

@@ -1,23 +1,23 @@
 /// What an exploration found: how many states, and for each invariant the shortest step
 /// sequence that breaks it, if any.
-public struct ExplorationOutcome: Sendable {
+struct ExplorationOutcome: Sendable {
     /// The shortest step sequence that breaks an invariant, and how it fails.
-    public struct Violation: Sendable {
-        public var path: [Step]
-        public var failures: [CaseResult.Failure]
+    struct Violation: Sendable {
+        var path: [Step]
+        var failures: [CaseResult.Failure]
     }
 
-    public var statesExplored: Int
-    public var depth: Int
+    var statesExplored: Int
+    var depth: Int
     /// By invariant index.
-    public var violations: [Int: Violation]
+    var violations: [Int: Violation]
     /// By invariant index: in how many states it applied, and the first reason it could not be
     /// checked in one of them (a value no source gives, or one resting on an untrusted level).
-    public var gaps: [Int: (states: Int, reason: String)] = [:]
+    var gaps: [Int: (states: Int, reason: String)] = [:]
     /// By invariant index: in how many states it applied.
-    public var applied: [Int: Int] = [:]
+    var applied: [Int: Int] = [:]
     /// By invariant index: the levels of every value it was checked on, over every state.
-    public var rests: [Int: Rests] = [:]
+    var rests: [Int: Rests] = [:]
 
     /// How each invariant fared, in the matrix's order: broken where a state breaks it, not run
     /// where some state it applies to could not be checked, held otherwise.
@@ -48,9 +48,9 @@ public struct ExplorationOutcome: Sendable {
 
 /// Breadth-first exploration of the model's states, with a visited set so that each state is
 /// expanded once; the first violation found of an invariant has the shortest step sequence.
-public enum Explorer {
+enum Explorer {
     /// Explores from the start state and checks every invariant in every state found.
-    public static func explore(_ exploration: Exploration, app: App, trust: Trust = .everything) -> ExplorationOutcome {
+    static func explore(_ exploration: Exploration, app: App, trust: Trust = .everything) -> ExplorationOutcome {
         var settings = CaseSettings(values: exploration.when, app: app)
         if let start = exploration.start { for (axis, value) in start.fixed { settings.set(axis, value) } }
         var model = SceneModel(settings: settings, app: app, eventDetail: false)

@@ -1,9 +1,9 @@
 /// What became of one invariant of a matrix's exploration. Invariants are a result stream of
 /// their own beside the cases: an invariant is checked in every state an exploration finds, not
 /// in one pose with one set of axis values, so it has no pose, values or plan index.
-public struct InvariantResult: Sendable, Equatable {
+struct InvariantResult: Sendable, Equatable {
     /// How an invariant fared.
-    public enum Status: String, Sendable, CaseIterable {
+    enum Status: String, Sendable, CaseIterable {
         /// Checked in every state it applies to, and never broken.
         case held
         /// A state breaks it: ``InvariantResult/path`` leads there.
@@ -13,29 +13,29 @@ public struct InvariantResult: Sendable, Equatable {
         case notRun
     }
 
-    public var name: String
-    public var status: Status
+    var name: String
+    var status: Status
     /// The pose whose steps lead to the exploration's first state, or nil for the launch state.
-    public var start: String?
+    var start: String?
     /// The states the exploration found and the depth it reached: the same for every invariant of a run.
-    public var states: Int
-    public var depth: Int
+    var states: Int
+    var depth: Int
     /// In how many of those states the invariant's `if` held, so that it was checked (or could not
     /// be); for a broken invariant, in how many up to the state that broke it.
-    public var applies: Int
+    var applies: Int
     /// For an invariant not run: how many of the states it applies to could not be checked, and why the first could not.
-    public var unchecked = 0
-    public var reason: String?
+    var unchecked = 0
+    var reason: String?
     /// For a broken invariant: the shortest step sequence from the start that breaks it, and what failed after it.
-    public var path: [Step] = []
-    public var failures: [CaseResult.Failure] = []
+    var path: [Step] = []
+    var failures: [CaseResult.Failure] = []
     /// The line of the matrix that states it (in results that record it), where CI annotations point.
-    public var line: Int?
+    var line: Int?
     /// For a held invariant: the levels of every value it was checked on, in every state, so that a
     /// sign-off can apply its own trust; nil in results that do not record it (written before 0.2.0).
-    public var rests: Rests?
+    var rests: Rests?
 
-    public init(name: String, status: Status, start: String?, states: Int, depth: Int, applies: Int) {
+    init(name: String, status: Status, start: String?, states: Int, depth: Int, applies: Int) {
         self.name = name
         self.status = status
         self.start = start
@@ -46,7 +46,7 @@ public struct InvariantResult: Sendable, Equatable {
 
     /// What reports say of it: "held in all 772 states to depth 4", "broken by P3 → close →
     /// newWindow (shortest; 707 states to depth 12)", or, not run, how many states could be checked and why not the rest.
-    public var detail: String {
+    var detail: String {
         let scope = "\(states) states to depth \(depth)"
         switch status {
         case .held where applies < states:

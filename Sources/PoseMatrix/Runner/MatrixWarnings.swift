@@ -1,9 +1,9 @@
 /// Mistakes in a valid matrix that leave cases unchecked without failing anything: a `where`
 /// clause no case can match, and a pose entry that expects nothing for a profile it runs in.
 /// Shown as `Warning: FILE:LINE:COLUMN: …`; the exit code does not change.
-public enum MatrixWarnings {
+enum MatrixWarnings {
     /// The warnings of a matrix, in file order.
-    public static func warnings(for matrix: Matrix, file: String) -> [MatrixError] {
+    static func warnings(for matrix: Matrix, file: String) -> [MatrixError] {
         var warnings: [MatrixError] = []
         for entry in matrix.poses {
             let values = possibleValues(of: entry, in: matrix)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a run's observed values come from.
-public enum ObservationSource: Sendable {
+enum ObservationSource: Sendable {
     /// The scene model.
     case model
     /// Values recorded on a real simulator or device, case by case.
@@ -9,14 +9,14 @@ public enum ObservationSource: Sendable {
 }
 
 /// Why a recording cannot be used: it could not be read (exit 66), or its lines are wrong (65).
-public enum ObservationsError: Error {
+enum ObservationsError: Error {
     case unreadable(MatrixError)
     case invalid(MatrixErrors)
 }
 
 /// Observables recorded by a probe in an app, one JSON object per pose case (JSON Lines):
 /// `{"pose": "P5", "title": "…", "values": {"profile": "device"}, "observables": {"display": "inner"}}`.
-public struct RecordedObservations: Sendable {
+struct RecordedObservations: Sendable {
     struct Record: Sendable {
         var observables: [Observable: ObservedValue]
         var line: Int
@@ -27,12 +27,12 @@ public struct RecordedObservations: Sendable {
         var valuesPosition: SourcePosition
     }
 
-    public var path: String
-    public var sha256: String
+    var path: String
+    var sha256: String
     private(set) var records: [String: Record] = [:]
 
     /// The reason given to a case the file has no record for.
-    public static let noRecord = "no observation recorded"
+    static let noRecord = "no observation recorded"
 
     /// The key a case and its record share: pose, title and axis values in any order.
     static func key(pose: String, title: String?, values: [(String, String)]) -> String {
@@ -60,7 +60,7 @@ public struct RecordedObservations: Sendable {
     /// it is used with, in one pass: every error, of any line, is reported at once with its
     /// line and column, in file order. A pipe named by path is called as a matrix read from one
     /// is (`<pipe /dev/fd/63>`).
-    public static func load(path: String, for matrix: Matrix, matrixPath: String) throws(ObservationsError)
+    static func load(path: String, for matrix: Matrix, matrixPath: String) throws(ObservationsError)
         -> RecordedObservations
     {
         let name = MatrixLoader.sourceName(forPath: path)
@@ -127,7 +127,7 @@ public struct RecordedObservations: Sendable {
     }
 
     /// How many cases the recording covers.
-    public var count: Int { records.count }
+    var count: Int { records.count }
 }
 
 extension SourcePosition {

@@ -4,16 +4,16 @@
 /// index, so a plan of a million cases costs a few bytes a group.
 public struct Plan: Sendable {
     /// One matrix entry with the axes it runs over after merging and filtering.
-    public struct Group: Sendable {
-        public var entry: PoseEntry
+    struct Group: Sendable {
+        var entry: PoseEntry
         /// Axes in naming order: the top-level ones, then the entry's own.
-        public var axes: [AxisSpec]
+        var axes: [AxisSpec]
         /// Index of the group's first case in the plan.
-        public var firstCase: Int
-        public var caseCount: Int
+        var firstCase: Int
+        var caseCount: Int
     }
 
-    public private(set) var groups: [Group] = []
+    private(set) var groups: [Group] = []
     /// The plan indices kept when the filter keeps only cases whose id contains a text, in order; nil keeps every one.
     private var selection: [Int]?
     /// What each group needs to make its cases, one reference a group (``CaseMaker``).
@@ -21,16 +21,22 @@ public struct Plan: Sendable {
     /// Cases of the matrix's poses; the exploration's invariants are not cases (``InvariantResult``).
     public private(set) var count = 0
     /// The exploration the run checks beside its cases; only a run of the whole matrix (no --pose or --where) has it.
-    public private(set) var exploration: Exploration?
+    private(set) var exploration: Exploration?
     /// The invariants the exploration checks, 0 without one.
-    public var invariantCount: Int { exploration?.invariants.count ?? 0 }
+    var invariantCount: Int { exploration?.invariants.count ?? 0 }
 
     /// The most cases a plan may hold unless the user raises the limit.
-    public static let defaultMaximumCases = 5_000_000
+    static let defaultMaximumCases = 5_000_000
 
     /// Expands a matrix into its cases: sorted by pose number, then by entry order, then by
     /// axis values in the order the file gives them (the first axis varies slowest).
-    public init(matrix: Matrix, filter: PlanFilter = PlanFilter(), maximumCases: Int = Plan.defaultMaximumCases)
+    /// Every case of a matrix, unfiltered, up to the default cap: the library's entry point for a
+    /// runner of its own (Benchmarks/Peer).
+    public init(matrix: Matrix) throws(PlanError) {
+        try self.init(matrix: matrix, filter: PlanFilter())
+    }
+
+    init(matrix: Matrix, filter: PlanFilter = PlanFilter(), maximumCases: Int = Plan.defaultMaximumCases)
         throws(PlanError)
     {
         let ordered = matrix.poses.enumerated().sorted {
@@ -130,15 +136,15 @@ public struct Plan: Sendable {
 }
 
 /// Which cases of a matrix to run: `--pose` and `--where`.
-public struct PlanFilter: Sendable {
+struct PlanFilter: Sendable {
     /// Pose ids to keep, or nil for all.
-    public var poses: Set<String>?
+    var poses: Set<String>?
     /// Axis values to keep; several values of one axis are alternatives.
-    public var values: [Axis: [AxisValue]]
+    var values: [Axis: [AxisValue]]
     /// A text the kept cases' ids contain (Bazel's `--test_filter`), or nil for all.
-    public var idContains: String?
+    var idContains: String?
 
-    public init(poses: Set<String>? = nil, values: [Axis: [AxisValue]] = [:], idContains: String? = nil) {
+    init(poses: Set<String>? = nil, values: [Axis: [AxisValue]] = [:], idContains: String? = nil) {
         self.poses = poses
         self.values = values
         self.idContains = idContains
@@ -161,27 +167,27 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// One case of the plan: a pose entry and one value for each of its axes.
 public struct TestCase: Sendable {
-    public let index: Int
+    let index: Int
     /// The case's index in its group's numbering, from which its values are read.
     let valueIndex: Int
     /// The group's maker, holding its entry: a case retains it once, where a copy of the entry retained its every field.
     let maker: CaseMaker
-    public var entry: PoseEntry { maker.entry }
+    var entry: PoseEntry { maker.entry }
     /// Axis values in naming order, read from the index when asked (``CaseMaker``).
-    public var values: [(Axis, AxisValue)] { maker.values(at: valueIndex) }
+    var values: [(Axis, AxisValue)] { maker.values(at: valueIndex) }
     /// The same values as reports write them, with their axes' names.
     var entries: [AxisEntry] { maker.entries(at: valueIndex) }
     /// The same values read into settings by the plan, for ``settings(app:)`` to take.
     let axisSettings: CaseSettings
     /// The stable, unique name: `P5 [profile=device, layoutDirection=rightToLeft]`; made by the plan
     /// from pieces it keeps (``CaseIdPieces``).
-    public let id: String
+    let id: String
 
     /// The values as reports write them.
-    public var texts: [String] { entries.map(\.value) }
+    var texts: [String] { entries.map(\.value) }
 
     /// The settings the model runs with: the axis values over the app's defaults and the pose's own.
-    public func settings(app: App) -> CaseSettings {
+    func settings(app: App) -> CaseSettings {
         var settings = CaseSettings()
         settings.linkedSDK = app.linkedSDK  // as `CaseSettings(values:app:)`, without copying the app
         for axis in maker.axisNames { settings.take(axis, from: axisSettings) }

@@ -1,19 +1,19 @@
 /// Runs a plan in parallel and hands results to a consumer in plan order.
-public struct Runner: Sendable {
-    public var plan: Plan
-    public var app: App
+struct Runner: Sendable {
+    var plan: Plan
+    var app: App
     /// How many chunks of cases run at once.
-    public var jobs: Int
+    var jobs: Int
     /// When true, durations are written as 0 so that outputs compare byte for byte.
-    public var deterministic: Bool
+    var deterministic: Bool
     /// The part of the plan to run, or nil for all of it.
-    public var shard: Shard?
+    var shard: Shard?
     /// Where observed values come from: the model, or values recorded on a real device.
-    public var source: ObservationSource
+    var source: ObservationSource
     /// The provenance levels evaluated; values on other levels leave their case not run.
-    public var trust: Trust
+    var trust: Trust
 
-    public init(
+    init(
         plan: Plan, app: App, jobs: Int, deterministic: Bool, shard: Shard? = nil, source: ObservationSource = .model,
         trust: Trust = .everything
     ) {
@@ -27,18 +27,18 @@ public struct Runner: Sendable {
     }
 
     /// How many cases this runner evaluates.
-    public var caseCount: Int { shard?.caseCount(of: plan.count) ?? plan.count }
+    var caseCount: Int { shard?.caseCount(of: plan.count) ?? plan.count }
 
     /// Whether this runner reports the plan's exploration: the whole plan's runner does, and of
     /// its shards the first alone, so that merged shards report each invariant once.
-    public var explores: Bool { plan.exploration != nil && (shard?.index ?? 1) == 1 }
+    var explores: Bool { plan.exploration != nil && (shard?.index ?? 1) == 1 }
 
     /// How many invariants this runner reports.
-    public var invariantCount: Int { explores ? plan.invariantCount : 0 }
+    var invariantCount: Int { explores ? plan.invariantCount : 0 }
 
     /// Explores the plan's pose sequences once, apart from the cases, and says how each invariant
     /// fared; empty when this runner reports none (``explores``).
-    public func invariants() -> [InvariantResult] {
+    func invariants() -> [InvariantResult] {
         guard explores, let exploration = plan.exploration else { return [] }
         return Explorer.explore(exploration, app: app, trust: trust).results(of: exploration)
     }
@@ -48,7 +48,7 @@ public struct Runner: Sendable {
     /// whose own cases ran asks this before it says NOT RUN, since nothing run is a property of the
     /// whole plan. Evaluates without writing, in plan order, and stops at the first that runs; the
     /// exploration only when no case runs. False for a whole run.
-    public func runsOutsideShard() throws -> Bool {
+    func runsOutsideShard() throws -> Bool {
         guard let shard, shard.total > 1 else { return false }
         for index in 0..<plan.count where index % shard.total != shard.index - 1 {
             if index % 4096 == 0 { try Task.checkCancellation() }
@@ -68,7 +68,7 @@ public struct Runner: Sendable {
     /// Evaluates every case, each on its own model, at most `jobs` chunks at a time, and
     /// calls `consume` with the results in plan order. Memory is bounded by the chunks in flight.
     @discardableResult
-    public func run(_ consume: (CaseResult) throws -> Void) async throws -> RunStatistics {
+    func run(_ consume: (CaseResult) throws -> Void) async throws -> RunStatistics {
         try await run(
             transform: { $0 },
             { (chunk: consuming [CaseResult]) in
@@ -83,7 +83,7 @@ public struct Runner: Sendable {
     /// Like ``run(_:)``, with `transform` applied to each chunk of results on the workers (to
     /// render report bytes in parallel); `consume` sees the chunks in plan order.
     @discardableResult
-    public func run<Output: Sendable>(
+    func run<Output: Sendable>(
         transform: @escaping @Sendable (consuming [CaseResult]) -> Output, _ consume: (consuming Output) throws -> Void
     ) async throws -> RunStatistics {
         let chunkSize = self.chunkSize
@@ -140,8 +140,8 @@ public struct Runner: Sendable {
 }
 
 /// How a run used its reorder buffer: results wait there until the cases before them are written.
-public struct RunStatistics: Sendable, Equatable {
-    public var chunks: Int
+struct RunStatistics: Sendable, Equatable {
+    var chunks: Int
     /// The most chunks running or waiting to be written at once; at most `jobs * 4`.
-    public var maximumHeldChunks: Int
+    var maximumHeldChunks: Int
 }

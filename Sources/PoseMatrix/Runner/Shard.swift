@@ -2,38 +2,38 @@ import Foundation
 
 /// One of N equal parts of a plan: case i belongs to shard (i mod N) + 1, so shards
 /// partition the plan exactly and their sizes differ by at most one.
-public struct Shard: Sendable, Hashable, CustomStringConvertible {
+struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// 1-based.
-    public var index: Int
-    public var total: Int
+    var index: Int
+    var total: Int
 
-    public init(index: Int, total: Int) {
+    init(index: Int, total: Int) {
         self.index = index
         self.total = total
     }
 
     /// "2/3".
-    public var description: String { "\(index)/\(total)" }
+    var description: String { "\(index)/\(total)" }
 
     /// How many of `count` plan cases fall in this shard.
-    public func caseCount(of count: Int) -> Int {
+    func caseCount(of count: Int) -> Int {
         count / total + (index <= count % total ? 1 : 0)
     }
 
     /// The plan index of this shard's n-th case.
-    public func planIndex(_ position: Int) -> Int {
+    func planIndex(_ position: Int) -> Int {
         position * total + index - 1
     }
 
     /// Reads `K/N` with 1 ≤ K ≤ N.
-    public static func parse(_ text: String) -> Shard? {
+    static func parse(_ text: String) -> Shard? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]) else { return nil }
         return valid(index: index, total: total)
     }
 
     /// The most shards a plan is split into.
-    public static let maximumTotal = 10_000
+    static let maximumTotal = 10_000
 
     static func valid(index: Int, total: Int) -> Shard? {
         guard total >= 1, total <= maximumTotal, index >= 1, index <= total else { return nil }
@@ -72,7 +72,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// The shard a CI engine's variables name, if any; an error names the variables when they are malformed,
     /// or when two engines' variables (read as asked) name different shards: which one would be right?
     /// A total of 1 without an index is the whole plan.
-    public static func fromEnvironment(_ environment: [String: String], asked: Bool = false) -> Result<Shard?, ShardError> {
+    static func fromEnvironment(_ environment: [String: String], asked: Bool = false) -> Result<Shard?, ShardError> {
         var named: [(engine: String, variables: String, shard: Shard?)] = []
         for engine in engines where (asked || engine.automatic) && environment[engine.total] != nil {
             switch shard(of: (engine.name, engine.index, engine.total, engine.base), in: environment) {
@@ -117,8 +117,8 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Malformed shard variables.
-public struct ShardError: Error, Equatable, Sendable {
-    public var message: String
+struct ShardError: Error, Equatable, Sendable {
+    var message: String
 }
 
 /// What Bazel asks of a test runner, read from the environment it sets.

@@ -1,11 +1,11 @@
 /// What a run took from `app.scan`: the tree, the scan, and the keys the matrix stated itself.
-public struct AppScanRecord: Sendable {
+struct AppScanRecord: Sendable {
     /// The tree as the matrix names it.
-    public var path: String
-    public var result: ScanResult
-    public var stated: Set<String>
+    var path: String
+    var result: ScanResult
+    var stated: Set<String>
 
-    public init(path: String, result: ScanResult, stated: Set<String>) {
+    init(path: String, result: ScanResult, stated: Set<String>) {
         self.path = path
         self.result = result
         self.stated = stated
@@ -13,7 +13,7 @@ public struct AppScanRecord: Sendable {
 
     /// The header's `appScan` object, on one line, its keys in alphabetical order: which keys came
     /// from the code (with their evidence), which from the matrix, and which the code left unknown.
-    public var headerJSON: String {
+    var headerJSON: String {
         var json = JSONWriter(capacity: 1024)
         json.beginObject()
         json.key("fromMatrix")

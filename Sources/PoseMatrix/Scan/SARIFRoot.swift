@@ -3,16 +3,16 @@ import Foundation
 /// The folder a SARIF file's paths start from, its `%SRCROOT%`. GitHub code scanning reads a
 /// relative path from the repository's root (and upload-sarif's `checkout_path` does not rebase
 /// relative paths), so the findings of an app in `ios/` must name `ios/Notes/Opener.swift`.
-public struct SARIFRoot: Sendable, Equatable {
+struct SARIFRoot: Sendable, Equatable {
     /// The folder as a `file:` URI ending in `/`.
-    public var uri: String
+    var uri: String
     /// The scanned tree's path inside the folder, ending in `/`; empty when the tree is the folder.
-    public var prefix: String
+    var prefix: String
 
     /// The nearest folder at or above `tree` that holds a `.git` (a repository's folder, or a
     /// worktree's or submodule's file: only its existence is checked, nothing in it is read);
     /// the tree itself when there is none.
-    public static func repository(of tree: String) -> SARIFRoot {
+    static func repository(of tree: String) -> SARIFRoot {
         let components = absolute(tree).pathComponents
         for count in stride(from: components.count, through: 1, by: -1) {
             let folder = path(components.prefix(count))
@@ -25,7 +25,7 @@ public struct SARIFRoot: Sendable, Equatable {
 
     /// `folder`, as `--sarif-root` names it; nil when it does not contain `tree`. Links are
     /// resolved only when the paths as written do not tell.
-    public static func given(_ folder: String, containing tree: String) -> SARIFRoot? {
+    static func given(_ folder: String, containing tree: String) -> SARIFRoot? {
         for resolve in [false, true] {
             let outer = absolute(folder, resolvingLinks: resolve).pathComponents
             let inner = absolute(tree, resolvingLinks: resolve).pathComponents

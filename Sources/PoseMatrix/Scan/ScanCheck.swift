@@ -1,19 +1,19 @@
 /// `scan --check MATRIX`: a matrix's app block against the code, key by key. A matrix with
 /// `app.scan` takes every key it does not state from the code, so only its stated keys can drift;
 /// a matrix without it runs with what it states or the defaults, so every settled key is compared.
-public struct ScanCheck: Sendable {
-    public var matrixPath: String
-    public var result: ScanResult
+struct ScanCheck: Sendable {
+    var matrixPath: String
+    var result: ScanResult
     /// The settled keys compared with the matrix, in key order.
-    public var checked: [ScanKey]
+    var checked: [ScanKey]
     /// The settled keys the matrix's `app.scan` takes from the code: not compared. Nil without `app.scan`.
-    public var fromCode: [ScanKey]?
+    var fromCode: [ScanKey]?
     /// The compared keys whose values differ, in key order.
-    public var drift: [ScanDrift]
+    var drift: [ScanDrift]
 
     /// Compares `app` with the code; `stated` is the key paths the matrix states beside `app.scan`,
     /// nil when the matrix has no `app.scan`.
-    public init(_ result: ScanResult, app: App, stated: Set<String>?, matrixPath: String) {
+    init(_ result: ScanResult, app: App, stated: Set<String>?, matrixPath: String) {
         self.matrixPath = matrixPath
         self.result = result
         let settled = result.evidence.map(\.key)
@@ -25,11 +25,11 @@ public struct ScanCheck: Sendable {
 
     /// Whether the matrix agrees with the code: no key drifts, and none is unknown because a file
     /// that could settle it was not read (a key the check cannot see is not agreement).
-    public var agrees: Bool { drift.isEmpty && result.unread.allSatisfy(\.keys.isEmpty) }
+    var agrees: Bool { drift.isEmpty && result.unread.allSatisfy(\.keys.isEmpty) }
 
     /// One line per drifted key, one per group of keys left unknown by files not read, then the
     /// verdict line naming the matrix and the tree.
-    public var text: String {
+    var text: String {
         var text = ""
         for item in drift { text += ("drift: " + item.description).oneLine + "\n" }
         var notRead = 0
@@ -59,7 +59,7 @@ public struct ScanCheck: Sendable {
     /// `drift` (`[{code, file, key, line, matrix, text}]`), `fromCode` (empty without `app.scan`),
     /// `matrix` (the file), `unknown` and `unread` (`[{file, keys, line, reason}]`, the files not
     /// read that leave keys unknown; `agrees` is false when there is one).
-    public var json: String {
+    var json: String {
         var json = JSONWriter(capacity: 1024)
         json.beginObject()
         json.key("agrees")

@@ -23,19 +23,19 @@ extension ScanKey {
 }
 
 /// A key whose value in a matrix differs from the code's.
-public struct ScanDrift: Sendable, Hashable, CustomStringConvertible {
-    public var key: ScanKey
-    public var matrixValue: ScanValue
-    public var evidence: ScanEvidence
+struct ScanDrift: Sendable, Hashable, CustomStringConvertible {
+    var key: ScanKey
+    var matrixValue: ScanValue
+    var evidence: ScanEvidence
 
-    public var description: String {
+    var description: String {
         "\(key.rawValue): matrix \(matrixValue), code \(evidence.value) (\(evidence.location.shortEvidence))"
     }
 }
 
 extension ScanResult {
     /// Every settled key whose value in `app` differs from the code's, in key order.
-    public func drift(from app: App) -> [ScanDrift] {
+    func drift(from app: App) -> [ScanDrift] {
         evidence.compactMap { item in
             let stated = item.key.value(in: app)
             return stated == item.value ? nil : ScanDrift(key: item.key, matrixValue: stated, evidence: item)
@@ -71,7 +71,7 @@ extension ScanKey {
 
 extension ScanResult {
     /// The scanned values under the keys the matrix does not state: the matrix wins.
-    public func overlay(on app: App, stated: Set<String>) -> App {
+    func overlay(on app: App, stated: Set<String>) -> App {
         var result = app
         for item in evidence where !stated.contains(item.key.rawValue) { item.key.apply(item.value, to: &result) }
         return result

@@ -1,5 +1,5 @@
 /// The keys of the matrix's `app` block the scan reports on, in the block's order.
-public enum ScanKey: String, CaseIterable, Sendable, Comparable {
+enum ScanKey: String, CaseIterable, Sendable, Comparable {
     case multipleScenes
     case requiresFullScreen
     case orientations
@@ -16,7 +16,7 @@ public enum ScanKey: String, CaseIterable, Sendable, Comparable {
     case cameraUses = "camera.uses"
     case cameraMirroring = "camera.mirroring"
 
-    public static func < (lhs: ScanKey, rhs: ScanKey) -> Bool {
+    static func < (lhs: ScanKey, rhs: ScanKey) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 

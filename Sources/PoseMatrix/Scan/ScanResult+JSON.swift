@@ -3,7 +3,7 @@
 extension ScanResult {
     /// One object: `app`, `evidence`, `filesRead`, `findings`, `inventory`, `project`, `rules`
     /// (the spec of each rule the findings break), `skipped`, `unknown`, `unread`.
-    public var json: String {
+    var json: String {
         var json = JSONWriter(capacity: 4096)
         json.beginObject()
         json.key("app")

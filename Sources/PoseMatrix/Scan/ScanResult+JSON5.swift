@@ -6,7 +6,7 @@ extension ScanResult {
     /// Every line is escaped as one line (``TerminalText``): a path or a target name holding a line
     /// feed would otherwise end a `//` comment and write keys into the block, or a line a CI runner
     /// takes as a command (`::error`, `::add-mask::`).
-    public var json5: String {
+    var json5: String {
         var lines = ["// duo-pose scan \(root): \(project), \(counted(filesRead, "file")) read\(skippedNote)", "\"app\": {"]
         var group: String?
         for item in evidence {

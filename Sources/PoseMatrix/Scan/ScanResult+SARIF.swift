@@ -10,7 +10,7 @@ extension ScanResult {
     /// repository's, for code scanning), which holds the scanned tree. With `docs` (the address of
     /// duo-pose's README.md), each rule's `helpUri` points at its rule table. Every object's keys
     /// are in alphabetical order, so `$schema` comes first.
-    public func sarif(root: SARIFRoot, toolVersion: String, docs: String? = nil) -> String {
+    func sarif(root: SARIFRoot, toolVersion: String, docs: String? = nil) -> String {
         var json = JSONWriter(capacity: 8192)
         json.beginObject()
         json.member("$schema", Self.sarifSchema)

@@ -1,20 +1,20 @@
 import Foundation
 
 /// A place in the scanned tree: a file relative to its root, a line (1-based) and that line's text.
-public struct ScanLocation: Sendable, Hashable {
-    public var file: String
-    public var line: Int
-    public var text: String
+struct ScanLocation: Sendable, Hashable {
+    var file: String
+    var line: Int
+    var text: String
 }
 
 /// A value the scan derived for a key of the matrix's `app` block.
-public enum ScanValue: Sendable, Hashable, CustomStringConvertible {
+enum ScanValue: Sendable, Hashable, CustomStringConvertible {
     case bool(Bool)
     case choice(String)
     case list([String])
 
     /// The value as JSON text, as a matrix writes it.
-    public var description: String {
+    var description: String {
         switch self {
         case .bool(let value): "\(value)"
         case .choice(let value): "\"\(value)\""
@@ -24,36 +24,36 @@ public enum ScanValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A scanned value with the place that settles it.
-public struct ScanEvidence: Sendable, Hashable {
-    public var key: ScanKey
-    public var value: ScanValue
-    public var location: ScanLocation
+struct ScanEvidence: Sendable, Hashable {
+    var key: ScanKey
+    var value: ScanValue
+    var location: ScanLocation
 }
 
 /// Something in the code that breaks a fact of the device, with the rule that says so.
-public struct ScanFinding: Sendable, Hashable {
-    public var rule: ScanRule
-    public var location: ScanLocation
-    public var message: String
+struct ScanFinding: Sendable, Hashable {
+    var rule: ScanRule
+    var location: ScanLocation
+    var message: String
 }
 
 /// A thing the app uses that matters on iPhone Duo, where it first appears and how often.
-public struct InventoryItem: Sendable, Hashable {
-    public var name: String
-    public var location: ScanLocation
-    public var count: Int
+struct InventoryItem: Sendable, Hashable {
+    var name: String
+    var location: ScanLocation
+    var count: Int
 }
 
 /// A file the scan could not read (or a folder it could not enter, or a setting naming a file it
 /// would not read), why, and the keys that it leaves unknown.
-public struct UnreadFile: Sendable, Hashable {
+struct UnreadFile: Sendable, Hashable {
     /// The path from the tree's root; for a setting, the file that states it.
-    public var file: String
+    var file: String
     /// The setting's line, or where a reader stopped; 0 for the whole file.
-    public var line: Int
-    public var reason: String
+    var line: Int
+    var reason: String
     /// The keys whose value would rest on the absence of a form this file could hold.
-    public var keys: [ScanKey]
+    var keys: [ScanKey]
 
     /// `file` or `file:line`.
     var place: String { line > 0 ? "\(file):\(line)" : file }
@@ -63,24 +63,24 @@ public struct UnreadFile: Sendable, Hashable {
 }
 
 /// What `duo-pose scan` found in an app's tree.
-public struct ScanResult: Sendable {
+struct ScanResult: Sendable {
     /// The root as the user named it.
-    public var root: String
+    var root: String
     /// The app target's project file, relative to the root.
-    public var project: String
+    var project: String
     /// One entry per settled key, in ``ScanKey`` order.
-    public var evidence: [ScanEvidence] = []
+    var evidence: [ScanEvidence] = []
     /// Keys the code does not settle.
-    public var unknown: [ScanKey] = []
-    public var inventory: [InventoryItem] = []
-    public var findings: [ScanFinding] = []
+    var unknown: [ScanKey] = []
+    var inventory: [InventoryItem] = []
+    var findings: [ScanFinding] = []
     /// How many files were read, and what the walk left out.
-    public var filesRead = 0
+    var filesRead = 0
     var skipped = SourceTree.Skipped()
     /// What could not be read, by path, each with the keys it leaves unknown.
-    public var unread: [UnreadFile] = []
+    var unread: [UnreadFile] = []
 
-    public func value(_ key: ScanKey) -> ScanValue? {
+    func value(_ key: ScanKey) -> ScanValue? {
         evidence.first { $0.key == key }?.value
     }
 }

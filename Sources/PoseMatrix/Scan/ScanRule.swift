@@ -1,27 +1,27 @@
 /// The rules a scan's findings break, each resting on a fact of the device (README "Scanning an app").
-public enum ScanRule: String, CaseIterable, Sendable, Comparable {
+enum ScanRule: String, CaseIterable, Sendable, Comparable {
     case DUO010, DUO011, DUO012, DUO013, DUO014, DUO015
 
-    public static func < (lhs: ScanRule, rhs: ScanRule) -> Bool { lhs.rawValue < rhs.rawValue }
+    static func < (lhs: ScanRule, rhs: ScanRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// What is said about a rule, in one place: the README's rule table, the SARIF `rules`, the
     /// `rules` of `scan --json` and the "what to do" lines of the text output all read it. The
     /// texts are Markdown fragments (code in backticks) starting in lower case, as the table shows them.
-    public struct Spec: Sendable, Equatable {
+    struct Spec: Sendable, Equatable {
         /// The rule's name in SARIF: a word in upper camel case.
-        public var name: String
+        var name: String
         /// What the scan finds, in a few words.
-        public var finding: String
+        var finding: String
         /// The fact the finding breaks, without its source.
-        public var fact: String
+        var fact: String
         /// The fact's source, as Docs/facts.md keys it with its provenance (`A T64`).
-        public var source: String
+        var source: String
         /// What to do about a finding.
-        public var help: String
+        var help: String
     }
 
     /// The rule's row.
-    public var spec: Spec {
+    var spec: Spec {
         switch self {
         case .DUO010:
             Spec(
@@ -65,7 +65,7 @@ public enum ScanRule: String, CaseIterable, Sendable, Comparable {
 
 extension ScanRule.Spec {
     /// The fact with its source, `… [A T64]`.
-    public var citedFact: String { fact + " [\(source)]" }
+    var citedFact: String { fact + " [\(source)]" }
 
     /// Markdown as plain text: code spans lose their backticks.
     static func plain(_ markdown: String) -> String { String(markdown.filter { $0 != "`" }) }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Why a tree could not be scanned.
-public struct ScanError: Error, Equatable, CustomStringConvertible {
+struct ScanError: Error, Equatable, CustomStringConvertible {
     /// `interrupted`: the task running the scan was cancelled (SIGINT, SIGTERM) before it ended.
-    public enum Cause: Sendable { case missing, notAnApp, interrupted }
-    public var cause: Cause
-    public var description: String
+    enum Cause: Sendable { case missing, notAnApp, interrupted }
+    var cause: Cause
+    var description: String
 }
 
 /// `duo-pose scan`: derives the matrix's `app` block from an iOS app's tree, with evidence.
-public enum Scanner {
+enum Scanner {
     /// Scans the tree at `path`; the result's paths are relative to it.
-    public static func scan(_ path: String) throws(ScanError) -> ScanResult {
+    static func scan(_ path: String) throws(ScanError) -> ScanResult {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ScanError(cause: .missing, description: "\(path): no such folder")

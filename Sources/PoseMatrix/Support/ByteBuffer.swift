@@ -2,41 +2,41 @@
 ///
 /// Escaping for JSON and XML happens here, each with a fast path that copies text with
 /// nothing to escape in one go; `Escaping` holds the same rules for whole strings.
-public struct ByteBuffer: Sendable {
-    public private(set) var bytes: [UInt8] = []
+struct ByteBuffer: Sendable {
+    private(set) var bytes: [UInt8] = []
 
-    public init(capacity: Int = 256) {
+    init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
-    public var count: Int { bytes.count }
+    var count: Int { bytes.count }
 
     /// Text as it is.
-    public mutating func append(_ text: String) {
+    mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// One byte: punctuation, without going through a string.
     @inline(__always)
-    public mutating func append(byte: UInt8) {
+    mutating func append(byte: UInt8) {
         bytes.append(byte)
     }
 
     /// Drops the bytes from `count` on, keeping the storage.
-    public mutating func truncate(to count: Int) {
+    mutating func truncate(to count: Int) {
         bytes.removeLast(bytes.count - count)
     }
 
     /// Bytes rendered before, as they are.
-    public mutating func append(bytes more: some Collection<UInt8>) {
+    mutating func append(bytes more: some Collection<UInt8>) {
         bytes.append(contentsOf: more)
     }
 
     /// A whole number in decimal, its digits made from the right in a 20-byte scratch and
     /// appended at once: making a `String` of every case index, line number and record id and
     /// copying it out cost more than the digits, and appending them one by one half as much again.
-    public mutating func append(_ number: Int) {
+    mutating func append(_ number: Int) {
         if number >= 0 && number < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(number))
             return
@@ -61,13 +61,13 @@ public struct ByteBuffer: Sendable {
     /// Text known when the program was built, without the reference counting of a `String` or
     /// an array: the fixed parts of every case's line and element.
     @inline(__always)
-    public mutating func append(literal: StaticString) {
+    mutating func append(literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// A JSON string literal, quotes included: quotes and backslashes escaped, control
     /// characters, DEL, U+2028 and U+2029 as `\\uXXXX`. `quoted` uses these rules too.
-    public mutating func appendJSONString(_ text: String) {
+    mutating func appendJSONString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         appendEscaping(text, wordMayEscape: Self.jsonWordMayEscape, mayEscape: Self.jsonByteMayEscape) { utf8, index in
             let byte = utf8[index]
@@ -90,7 +90,7 @@ public struct ByteBuffer: Sendable {
     /// Text for an XML 1.0 attribute or element: markup characters escaped, line breaks and tabs
     /// as character references, and the characters XML 1.0 forbids (the other C0 controls,
     /// U+FFFE, U+FFFF) replaced by U+FFFD, never written. `Escaping.xml` uses these rules too.
-    public mutating func appendXML(_ text: String) {
+    mutating func appendXML(_ text: String) {
         appendEscaping(text, wordMayEscape: Self.xmlWordMayEscape, mayEscape: Self.xmlByteMayEscape) { utf8, index in
             let byte = utf8[index]
             switch byte {

@@ -2,9 +2,9 @@
 /// `list --json`, `show --json`, `scan --json` and `scan --sarif`. It places the commas, colons and
 /// line breaks, so that callers say only what goes in; strings are escaped by
 /// ``ByteBuffer/appendJSONString(_:)``.
-public struct JSONWriter {
+struct JSONWriter {
     /// The separators: `,` and `:` for files, `, ` and `: ` for output people also read.
-    public enum Style: Sendable {
+    enum Style: Sendable {
         case compact
         case spaced
     }
@@ -15,7 +15,7 @@ public struct JSONWriter {
         var multiline: Bool
     }
 
-    public private(set) var buffer: ByteBuffer
+    private(set) var buffer: ByteBuffer
     private let style: Style
     private var frames: [Frame] = []
     /// Whether a key was written and its value is next.
@@ -23,7 +23,7 @@ public struct JSONWriter {
 
     /// A writer; `continuingObject` starts inside an object that already has members (a record
     /// line's body, written after its type and id).
-    public init(style: Style = .compact, capacity: Int = 256, continuingObject: Bool = false) {
+    init(style: Style = .compact, capacity: Int = 256, continuingObject: Bool = false) {
         buffer = ByteBuffer(capacity: capacity)
         self.style = style
         frames.reserveCapacity(8)
@@ -31,26 +31,26 @@ public struct JSONWriter {
     }
 
     /// Text that is not JSON, between values: a line end.
-    public mutating func text(_ text: String) { buffer.append(text) }
+    mutating func text(_ text: String) { buffer.append(text) }
 
-    public mutating func beginObject(multiline: Bool = false) {
+    mutating func beginObject(multiline: Bool = false) {
         startValue()
         buffer.append(byte: UInt8(ascii: "{"))
         frames.append(Frame(count: 0, multiline: multiline))
     }
 
-    public mutating func endObject() { end(UInt8(ascii: "}")) }
+    mutating func endObject() { end(UInt8(ascii: "}")) }
 
-    public mutating func beginArray(multiline: Bool = false) {
+    mutating func beginArray(multiline: Bool = false) {
         startValue()
         buffer.append(byte: UInt8(ascii: "["))
         frames.append(Frame(count: 0, multiline: multiline))
     }
 
-    public mutating func endArray() { end(UInt8(ascii: "]")) }
+    mutating func endArray() { end(UInt8(ascii: "]")) }
 
     /// An object member's name; its value comes next.
-    public mutating func key(_ name: String) {
+    mutating func key(_ name: String) {
         startMember()
         buffer.appendJSONString(name)
         buffer.append(byte: UInt8(ascii: ":"))
@@ -58,53 +58,53 @@ public struct JSONWriter {
         afterKey = true
     }
 
-    public mutating func string(_ text: String) {
+    mutating func string(_ text: String) {
         startValue()
         buffer.appendJSONString(text)
     }
 
-    public mutating func number(_ number: Int) {
+    mutating func number(_ number: Int) {
         startValue()
         buffer.append(number)
     }
 
     /// A number as people write it: `90`, `174.1`, never `90.0`.
-    public mutating func number(_ number: Double) {
+    mutating func number(_ number: Double) {
         startValue()
         buffer.append(formatNumber(number))
     }
 
     /// An array of strings.
-    public mutating func strings(_ items: [String]) {
+    mutating func strings(_ items: [String]) {
         beginArray()
         for item in items { string(item) }
         endArray()
     }
 
     /// A member whose value is a string.
-    public mutating func member(_ name: String, _ text: String) {
+    mutating func member(_ name: String, _ text: String) {
         key(name)
         string(text)
     }
 
     /// A member whose value is a whole number.
-    public mutating func member(_ name: String, _ number: Int) {
+    mutating func member(_ name: String, _ number: Int) {
         key(name)
         self.number(number)
     }
 
-    public mutating func bool(_ flag: Bool) {
+    mutating func bool(_ flag: Bool) {
         startValue()
         buffer.append(flag ? "true" : "false")
     }
 
-    public mutating func null() {
+    mutating func null() {
         startValue()
         buffer.append("null")
     }
 
     /// A value that is JSON already, such as seconds written by `ResultsJSONL.seconds`.
-    public mutating func raw(_ json: String) {
+    mutating func raw(_ json: String) {
         startValue()
         buffer.append(json)
     }
