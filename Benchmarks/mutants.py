@@ -22,10 +22,11 @@ SUITES = {
     "Model": "SceneModel|CallbackModel|PresentationModel|RegionModel|LayoutModel|SessionModel|HonestModel|StateKey|"
     + "Definition|NamedRule|Exploration|DeviceTable",
     "Scan": "Scan|NamedRule",
-    "Matrix": "MatrixValidation|JSON5Reader|Schema|ExampleMatrix|Adversarial|GeometryExpectation|Pinned|StrictJSON|NamedRule",
+    "Matrix": "MatrixValidation|JSON5Reader|Schema|ExampleMatrix|Adversarial|GeometryExpectation|Pinned|StrictJSON|NamedRule|"
+    + "ChecklistRule",
     "Runner": "Plan|Runner|Exploration|Gate|PoseVerdict|Baseline|NamedRule|Pinned|ShardVerdict",
     "Reports": "ReportSnapshot|JUnit|FailureDigest|Baseline|SharedRecords|OutputSafety|ReportSwitch|InvariantSignoff|"
-    + "VerdictAgreement|ShardVerdict|Pinned|NamedRule",
+    + "VerdictAgreement|ShardVerdict|Pinned|NamedRule|ChecklistRule|HTMLReport",
     "CommandLine": "CommandLine|Completion|Workflow|Interruption|Release|Nightly",
 }
 NAMED = [
@@ -66,7 +67,7 @@ def chosen():
         for position in (0, len(sites) // 4, len(sites) // 2, 3 * len(sites) // 4):
             path, number, column, operator, line = sites[position]
             mutated = line[:column] + FLIP[operator] + line[column + len(operator):]
-            mutants.append((f"{path}:{number} {operator} -> {FLIP[operator]}", path, line, mutated))
+            mutants.append((f"{path}:{number} {operator} -> {FLIP[operator]}", path, line, mutated, number))
     return mutants
 
 
@@ -79,7 +80,7 @@ def run(command, cwd, timeout):
 
 
 def main():
-    mutants = [(name, path, old, new) for name, path, old, new in NAMED] + chosen()
+    mutants = [(name, path, old, new, None) for name, path, old, new in NAMED] + chosen()
     wanted = [a for a in sys.argv[1:] if not a.startswith("--")]
     if wanted:
         mutants = [m for m in mutants if any(w in m[0] for w in wanted)]
@@ -100,14 +101,20 @@ def main():
         print("the unmutated copy does not build")
         return 2
     killed, survived, stillborn = [], [], []
-    for name, path, old, new in mutants:
+    for name, path, old, new, number in mutants:
         file = os.path.join(work, SOURCES, path)
         text = open(file, encoding="utf-8").read()
-        if text.count(old) != 1:
+        if number is not None:
+            # A chosen site is a line: mutate that line, even where the same text occurs twice.
+            lines = text.splitlines(keepends=True)
+            mutated = "".join(lines[:number - 1] + [new] + lines[number:])
+        elif text.count(old) == 1:
+            mutated = text.replace(old, new)
+        else:
             print(f"?? {name}: the text to mutate is not found once in {path}")
             stillborn.append(name)
             continue
-        open(file, "w", encoding="utf-8").write(text.replace(old, new))
+        open(file, "w", encoding="utf-8").write(mutated)
         start = time.time()
         try:
             if run(["swift", "build", "--build-tests"], work, 1800) != 0:
