@@ -262,6 +262,7 @@ struct CommandLineTests {
         .signoff: "duo-pose signoff RESULTS [--out FILE] [--trust LEVELS] --by NAME [--waive ID=reason]… [--allow-partial]",
         .scan: "duo-pose scan APP_DIR [--json] [--sarif FILE] [--docs URL] [--sarif-root DIR] [--check MATRIX]",
         .schema: "duo-pose schema",
+        .trend: "duo-pose trend RESULTS…|DIR [--out DIR] [--by-time]",
     ]
 
     @Test("list prints the catalogue; --json for machines")

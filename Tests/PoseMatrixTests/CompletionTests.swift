@@ -74,7 +74,7 @@ struct CompletionTests {
         #expect(result.code == 0)
         #expect(
             result.offers == [
-                "help", "run validate list show merge signoff scan schema", "show signoff scan schema", "", "--version",
+                "help", "run validate list show merge signoff scan schema trend", "show signoff scan schema", "", "--version",
                 "bash zsh fish", "",
                 "", "apple definition measured inference unverified", "apple,measured",
                 "apple,measured,apple apple,measured,definition apple,measured,measured apple,measured,inference "

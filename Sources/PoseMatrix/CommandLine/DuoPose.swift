@@ -113,6 +113,7 @@ public enum DuoPose {
         case .signoff: return SignoffCommand.execute(words, context: context)
         case .scan: return ScanCommand.execute(words, context: context)
         case .schema: return SchemaCommand.execute(words, context: context)
+        case .trend: return TrendCommand.execute(words, context: context)
         }
     }
 }

@@ -8,6 +8,7 @@ enum Command: String, CaseIterable, Sendable {
     case signoff
     case scan
     case schema
+    case trend
 
     /// The words a command takes besides its options, as the synopsis shows them.
     var positionals: String {
@@ -20,13 +21,14 @@ enum Command: String, CaseIterable, Sendable {
         case .signoff: "RESULTS"
         case .scan: "APP_DIR"
         case .schema: ""
+        case .trend: "RESULTS…|DIR"
         }
     }
 
     /// What a shell's completion offers for the positional words.
     var positionalCompletion: CompletionValue {
         switch self {
-        case .run, .validate, .merge, .signoff: .file
+        case .run, .validate, .merge, .signoff, .trend: .file
         case .list, .schema: .nothing
         case .show: .words(Pose.catalogue.map(\.id))
         case .scan: .folder
@@ -56,6 +58,7 @@ enum Command: String, CaseIterable, Sendable {
         case .signoff: "Sign off the matrix checklist from a run's results: each item passed, failed, not run or waived."
         case .scan: "Derive the matrix's app block from an iOS app's source tree, with evidence and findings."
         case .schema: "Print the matrix JSON Schema (Matrices/schema.json), generated from the observable registry."
+        case .trend: "Show nights of one matrix side by side: per-pose charts, newly failing, fixed and flaky cases."
         }
     }
 }
@@ -121,6 +124,12 @@ enum OptionTable {
         OptionSpec(
             name: "--out", short: "o", valueName: "FILE", commands: [.signoff],
             help: "Where to write the sign-off (default: signoff.md beside RESULTS).", completes: .file),
+        OptionSpec(
+            name: "--out", short: "o", valueName: "DIR", commands: [.trend],
+            help: "Folder for trend.md and trend.html (default: ./Reports).", completes: .folder),
+        OptionSpec(
+            name: "--by-time", commands: [.trend],
+            help: "Order the nights by the time their headers record, not as named (runs made with --deterministic share one)."),
         OptionSpec(
             name: "--jobs", short: "j", valueName: "N", commands: [.run],
             help: "Cases evaluated in parallel (default: the number of cores)."),

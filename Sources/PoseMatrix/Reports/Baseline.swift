@@ -72,9 +72,8 @@ struct BaselineComparison: Sendable {
     /// Each case's status and, for a failing case, what failed: `error` or its failing observables.
     private var before: [String: (status: CaseResult.Status, failing: String)]
     private var seen: Set<String> = []
-    /// The baseline's cases by pose and title, with their values, read from their ids when a case
-    /// of this run has no id in the baseline (made once, then kept).
-    private var byLabel: [String: [(values: [String: String], id: String)]]?
+    /// Matches a case of this run that has no id in the baseline (made on the first such case).
+    private var acrossAxes: AcrossAxes?
     /// Each invariant's status in the baseline, by name, and the names this run reported.
     private var invariantsBefore: [String: InvariantResult.Status]
     private var invariantsSeen: Set<String> = []
@@ -156,36 +155,16 @@ struct BaselineComparison: Sendable {
         }
     }
 
-    /// The baseline case of the same pose and title whose values are this case's, an axis only one of
-    /// them names taken at the default its run recorded: the baseline case before an axis was added
-    /// (or after one was removed). An axis without a default (`hingeAngle`, `splitSide`) matches nothing.
+    /// The baseline case this case matches across an axis one of them names and the other does
+    /// not (``AcrossAxes``), counted in the diff.
     private mutating func matchAcrossAxes(_ result: CaseResult, values: [String: String]) -> String? {
-        if byLabel == nil {
-            var index: [String: [(values: [String: String], id: String)]] = [:]
-            for id in before.keys {
-                let parsed = CaseResult.parseID(id)
-                index[parsed.label, default: []].append((parsed.values, id))
-            }
-            byLabel = index
-        }
-        let label = CaseResult.parseID(result.id).label
-        let now = current?.axisDefault ?? { _ in nil }
-        for candidate in byLabel?[label] ?? [] where !seen.contains(candidate.id) {
-            let axes = Set(values.keys).union(candidate.values.keys)
-            let same = axes.allSatisfy { axis in
-                guard let mine = values[axis] ?? now(axis), let theirs = candidate.values[axis] ?? header.axisDefault(axis)
-                else { return false }
-                return mine == theirs
-            }
-            guard same else { continue }
-            diff.matchedAcrossAxes += 1
-            for axis in axes.subtracting(Set(values.keys).intersection(candidate.values.keys)).sorted()
-            where !diff.acrossAxes.contains(axis) {
-                diff.acrossAxes.append(axis)
-            }
-            return candidate.id
-        }
-        return nil
+        if acrossAxes == nil { acrossAxes = AcrossAxes(earlier: header, later: current) }
+        let before = self.before
+        let seen = self.seen
+        let id = acrossAxes?.match(result.id, values: values, earlierIDs: { Array(before.keys) }, taken: { seen.contains($0) })
+        diff.matchedAcrossAxes = acrossAxes?.matched ?? 0
+        diff.acrossAxes = acrossAxes?.axes ?? []
+        return id
     }
 
     /// Classifies one invariant of this run against the baseline's of the same name.

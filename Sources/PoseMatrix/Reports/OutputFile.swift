@@ -26,6 +26,9 @@ final class OutputFile {
             kind: "SARIF log", signature: #"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json""#)
         /// signoff.html, beside signoff.md.
         static let signoffPage = Owner(kind: "sign-off page", signature: SignOff.htmlSignature)
+        /// `duo-pose trend`'s trend.md and trend.html.
+        static let trend = Owner(kind: "trend", signature: Trend.markdownSignature)
+        static let trendPage = Owner(kind: "trend page", signature: Trend.htmlSignature)
         /// `duo-pose show CASE --svg FILE`, a scene drawing.
         static let drawing = Owner(kind: "scene drawing", signature: SVGCanvas.signature)
         /// junit.xml, which a run also copies to Bazel's `XML_OUTPUT_FILE`.

@@ -3,14 +3,14 @@ _duo_pose() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" command=run i
     if ((COMP_CWORD > 1)); then
         case "${COMP_WORDS[1]}" in
-            help|--help|-h) ((COMP_CWORD == 2)) && COMPREPLY=($(compgen -W "run validate list show merge signoff scan schema" -- "$cur")); return ;;
+            help|--help|-h) ((COMP_CWORD == 2)) && COMPREPLY=($(compgen -W "run validate list show merge signoff scan schema trend" -- "$cur")); return ;;
             --version) ((COMP_CWORD == 2)) && COMPREPLY=(); return ;;
             --generate-completion-script) ((COMP_CWORD == 2)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
         esac
     fi
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            run|validate|list|show|merge|signoff|scan|schema) command="${COMP_WORDS[i]}"; break ;;
+            run|validate|list|show|merge|signoff|scan|schema|trend) command="${COMP_WORDS[i]}"; break ;;
         esac
     done
     case "$command" in
@@ -30,7 +30,7 @@ _duo_pose() {
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--out -o --jobs -j --pose --where --max-cases --deterministic --shard --baseline --fail-on --observations --summary --dry-run --trust --strict --quiet -q --help -h" -- "$cur")); ((COMP_CWORD == 1)) && COMPREPLY+=($(compgen -W "--version --generate-completion-script" -- "$cur")); return; fi
             COMPREPLY=($(compgen -f -- "$cur"));
-            ((COMP_CWORD == 1)) && COMPREPLY+=($(compgen -W "run validate list show merge signoff scan schema help" -- "$cur"))
+            ((COMP_CWORD == 1)) && COMPREPLY+=($(compgen -W "run validate list show merge signoff scan schema trend help" -- "$cur"))
             ;;
         validate)
             case "$prev" in
@@ -89,6 +89,13 @@ _duo_pose() {
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--help -h" -- "$cur")); return; fi
             COMPREPLY=();
+            ;;
+        trend)
+            case "$prev" in
+                --out|-o) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+            esac
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--out -o --by-time --help -h" -- "$cur")); return; fi
+            COMPREPLY=($(compgen -f -- "$cur"));
             ;;
     esac
 }

@@ -11,6 +11,7 @@ _duo_pose() {
         'signoff:Sign off the matrix checklist from a run'\''s results\: each item passed, failed, not run or waived.'
         'scan:Derive the matrix'\''s app block from an iOS app'\''s source tree, with evidence and findings.'
         'schema:Print the matrix JSON Schema (Matrices/schema.json), generated from the observable registry.'
+        'trend:Show nights of one matrix side by side\: per-pose charts, newly failing, fixed and flaky cases.'
     )
     top_words=('help:Show help, or a command'\''s options.')
     top_options=('--version:Print the version.' '--generate-completion-script:Print a shell completion script.')
@@ -22,7 +23,7 @@ _duo_pose() {
         command=run
     else
         case $command in
-            help|--help|-h) (( CURRENT == 3 )) && compadd -- run validate list show merge signoff scan schema; return ;;
+            help|--help|-h) (( CURRENT == 3 )) && compadd -- run validate list show merge signoff scan schema trend; return ;;
             --version) (( CURRENT == 3 )) && :; return ;;
             --generate-completion-script) (( CURRENT == 3 )) && compadd -- bash zsh fish; return ;;
         esac
@@ -105,6 +106,13 @@ _duo_pose() {
             _arguments -s \
                 '(-h --help)'{-h,--help}'[Show help.]' \
                 '*:word: '
+            ;;
+        trend)
+            _arguments -s \
+                '(-o --out)'{-o,--out}'[Folder for trend.md and trend.html (default\: ./Reports).]:DIR:_files -/' \
+                '--by-time[Order the nights by the time their headers record, not as named (runs made with --deterministic share one).]' \
+                '(-h --help)'{-h,--help}'[Show help.]' \
+                '*:argument:_files'
             ;;
     esac
 }

@@ -1,0 +1,143 @@
+/// Nights of one matrix side by side (`duo-pose trend`): each night's counts, each pose's counts
+/// per night, and the cases whose verdict changed, matched from night to night as `--baseline`
+/// matches a run to the night before (by id, or across an axis one night has and the other has
+/// not, at its default).
+///
+/// Memory does not grow with the nights beyond their one-line summaries: a case keeps its first
+/// and last verdicts and when it changed, not a status per night.
+struct Trend: Sendable {
+    /// Cases listed per class; the rest are counted.
+    static let listedLimit = 50
+
+    /// One results file: where it came from and what it counted.
+    struct Night: Sendable, Equatable {
+        var path: String
+        var generatedAt: String
+        var toolVersion: String
+        var matrixSHA256: String
+        var passed = 0
+        var failed = 0
+        var notRun = 0
+        /// Cases that no case of the night before matches, and cases of the night before that
+        /// no case of this night matches: the plan changed when either is not zero.
+        var added = 0
+        var removed = 0
+        /// Each pose's passed, failed (errors included) and not-run counts.
+        var poses: [String: Counts] = [:]
+
+        var cases: Int { passed + failed + notRun }
+        var planChanged: Bool { added > 0 || removed > 0 }
+
+        /// Counts a case of this night in its pose.
+        mutating func count(_ status: CaseResult.Status, pose: String) {
+            poses[pose, default: Counts()].count(status)
+            switch status {
+            case .passed: passed += 1
+            case .failed, .error: failed += 1
+            case .notRun: notRun += 1
+            }
+        }
+    }
+
+    /// Passed, failed and not run.
+    struct Counts: Sendable, Equatable {
+        var passed = 0
+        var failed = 0
+        var notRun = 0
+
+        mutating func count(_ status: CaseResult.Status) {
+            switch status {
+            case .passed: passed += 1
+            case .failed, .error: failed += 1
+            case .notRun: notRun += 1
+            }
+        }
+    }
+
+    /// Passing or failing: what a change of verdict is between (a night a case is not run
+    /// changes neither).
+    enum Verdict: Sendable, Equatable {
+        case passing, failing
+    }
+
+    /// One case followed across the nights.
+    struct Track: Sendable {
+        /// Its id on the last night it ran.
+        var id: String
+        var verdict: Verdict?
+        /// How many times its verdict changed, and the first and last nights (1-based) it did.
+        var changes = 0
+        var firstChange = 0
+        var lastChange = 0
+    }
+
+    /// A case whose verdict changed: its id, the night it first and last changed, how often.
+    struct Change: Sendable, Equatable {
+        var id: String
+        var firstNight: Int
+        var lastNight: Int
+        var changes: Int
+    }
+
+    /// The cases of one class of change: how many, and the first listed in id order.
+    struct Group: Sendable, Equatable {
+        var count = 0
+        var listed: [Change] = []
+    }
+
+    var matrixName: String
+    private(set) var nights: [Night] = []
+    private(set) var tracks: [Track] = []
+    /// The track of each case id of the last night read.
+    var current: [String: Int] = [:]
+
+    init(matrixName: String) {
+        self.matrixName = matrixName
+    }
+
+    /// Failing on the last night after passing before (changed once or twice, last to failing).
+    var newlyFailing: Group { group { $0.changes < 3 && $0.verdict == .failing } }
+    /// Passing on the last night after failing before.
+    var fixed: Group { group { $0.changes < 3 && $0.verdict == .passing } }
+    /// Changed verdict three times or more: flaky across nights, whichever way it ended.
+    var flaky: Group { group { $0.changes >= 3 } }
+
+    private func group(_ belongs: (Track) -> Bool) -> Group {
+        let members = tracks.filter { $0.changes > 0 && belongs($0) }
+        let listed = members.sorted { $0.id < $1.id }.prefix(Self.listedLimit).map {
+            Change(id: $0.id, firstNight: $0.firstChange, lastNight: $0.lastChange, changes: $0.changes)
+        }
+        return Group(count: members.count, listed: Array(listed))
+    }
+
+    /// Begins a night: later calls of ``add(id:status:track:)`` count toward it.
+    mutating func begin(_ night: Night) {
+        nights.append(night)
+    }
+
+    /// Counts one case of the current night, on `track` (a case of the night before it matched),
+    /// or on a new track; returns the track.
+    mutating func add(id: String, status: CaseResult.Status, track: Int?) -> Int {
+        let index = track ?? tracks.count
+        if track == nil {
+            tracks.append(Track(id: id))
+            if nights.count > 1 { nights[nights.count - 1].added += 1 }
+        }
+        nights[nights.count - 1].count(status, pose: CaseResult.parseID(id).pose)
+        tracks[index].id = id
+        guard status != .notRun else { return index }
+        let verdict: Verdict = status == .passed ? .passing : .failing
+        if let before = tracks[index].verdict, before != verdict {
+            tracks[index].changes += 1
+            if tracks[index].firstChange == 0 { tracks[index].firstChange = nights.count }
+            tracks[index].lastChange = nights.count
+        }
+        tracks[index].verdict = verdict
+        return index
+    }
+
+    /// Records the cases of the night before that no case of this night matched.
+    mutating func finishNight(removed: Int) {
+        nights[nights.count - 1].removed = removed
+    }
+}
