@@ -3,7 +3,7 @@ import Testing
 
 @testable import PoseMatrix
 
-/// Precision before recall (issue 21 §2): a key whose evidence does not settle it is unknown,
+/// Precision before recall: a key whose evidence does not settle it is unknown,
 /// and says why, naming each place. Each app under `Fixtures/unknown/` must leave one key unknown.
 @Suite("duo-pose scan: keys that must be unknown")
 struct ScanUnknownTests {
