@@ -134,7 +134,7 @@ struct ScanFixtureTests {
         + #"(INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES for a generated Info.plist)","#
         + #""id":"DUO015","name":"NoMultipleScenes","source":"A T64"}],"#
         + #""skipped":{"binary":0,"duplicates":0,"linkLoops":0,"malformed":0,"otherProjects":0,"otherTargets":0,"outsideTree":0,"#
-        + #""tooLarge":0,"unreadable":0},"unknown":["orientations","linkedSDK","state.savesOn","state.cachesScreen"],"unread":[]}"#
+        + #""tooLarge":0,"unreadable":0},"unknown":["orientations","linkedSDK","state.savesOn","state.cachesScreen"],"unread":[],"unsettled":[]}"#
         + "\n"
 
     @Test("--json escapes quotes, backslashes and controls, keeps non-ASCII and /, and reads back to the same text")
@@ -479,7 +479,7 @@ struct ScanCommandTests {
                 + #""text":"[UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:^(NSError *error) {"}],"#
                 + #""fromCode":["multipleScenes","requiresFullScreen","orientations","newWindow.via","state.savesOn","#
                 + #""cameraAccessory.registeredOn","camera.uses","camera.mirroring"],"matrix":"\#(drifts)","#
-                + #""unknown":["linkedSDK","state.cachesScreen"],"unread":[]}"# + "\n")
+                + #""unknown":["linkedSDK","state.cachesScreen"],"unread":[],"unsettled":[]}"# + "\n")
         // Without app.scan every settled key is compared, and nothing is taken from the code.
         let plain = try TestFiles.writeTemporary(
             """
@@ -495,7 +495,7 @@ struct ScanCommandTests {
                 == #"{"agrees":true,"app":"\#(app)","checked":["multipleScenes","requiresFullScreen","orientations","#
                 + #""newWindow.via","newWindow.errorHandler","state.savesOn","cameraAccessory.registeredOn","camera.uses","#
                 + #""camera.mirroring"],"drift":[],"fromCode":[],"matrix":"\#(plain)","unknown":["linkedSDK","state.cachesScreen"],"#
-                + #""unread":[]}"# + "\n")
+                + #""unread":[],"unsettled":[]}"# + "\n")
     }
 
     @Test("an invalid matrix for --check is exit 65 with its errors")

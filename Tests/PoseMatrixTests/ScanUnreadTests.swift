@@ -47,7 +47,8 @@ struct ScanUnreadTests {
             json.stdout.hasSuffix(
                 #""unread":[{"file":"App/Legacy.swift","keys":["newWindow.via","newWindow.alternate","newWindow.errorHandler","#
                     + #""newWindow.shortForm","hingeEffect.resetsOutsidePartiallyOpen","cameraAccessory.registeredOn","#
-                    + #""cameraAccessory.capture","camera.uses","camera.mirroring"],"line":0,"reason":"binary"}]}"# + "\n"))
+                    + #""cameraAccessory.capture","camera.uses","camera.mirroring"],"line":0,"reason":"binary"}],"unsettled":[]}"#
+                    + "\n"))
     }
 
     /// How a source with one request is written, and whether the scan then reads it.

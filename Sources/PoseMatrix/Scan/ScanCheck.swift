@@ -57,8 +57,9 @@ struct ScanCheck: Sendable {
 
     /// One object on one line, keys in alphabetical order: `agrees`, `app` (the tree), `checked`,
     /// `drift` (`[{code, file, key, line, matrix, text}]`), `fromCode` (empty without `app.scan`),
-    /// `matrix` (the file), `unknown` and `unread` (`[{file, keys, line, reason}]`, the files not
-    /// read that leave keys unknown; `agrees` is false when there is one).
+    /// `matrix` (the file), `unknown`, `unread` (`[{file, keys, line, reason}]`, the files not
+    /// read that leave keys unknown; `agrees` is false when there is one) and `unsettled`
+    /// (`[{key, places, reason}]`, the unknown keys whose evidence does not settle them).
     var json: String {
         var json = JSONWriter(capacity: 1024)
         json.beginObject()
@@ -90,6 +91,10 @@ struct ScanCheck: Sendable {
         json.key("unread")
         json.beginArray()
         for file in result.unread where !file.keys.isEmpty { file.write(into: &json) }
+        json.endArray()
+        json.key("unsettled")
+        json.beginArray()
+        for item in result.unsettled { item.write(into: &json) }
         json.endArray()
         json.endObject()
         json.text("\n")

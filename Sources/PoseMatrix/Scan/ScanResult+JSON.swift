@@ -2,7 +2,7 @@
 /// alphabetical order, the order the output has always had.
 extension ScanResult {
     /// One object: `app`, `evidence`, `filesRead`, `findings`, `inventory`, `project`, `rules`
-    /// (the spec of each rule the findings break), `skipped`, `unknown`, `unread`.
+    /// (the spec of each rule the findings break), `skipped`, `unknown`, `unread`, `unsettled`.
     var json: String {
         var json = JSONWriter(capacity: 4096)
         json.beginObject()
@@ -33,6 +33,10 @@ extension ScanResult {
         json.key("unread")
         json.beginArray()
         for file in unread { file.write(into: &json) }
+        json.endArray()
+        json.key("unsettled")
+        json.beginArray()
+        for item in unsettled { item.write(into: &json) }
         json.endArray()
         json.endObject()
         json.text("\n")
@@ -124,6 +128,25 @@ extension UnreadFile {
         json.key("keys")
         json.strings(keys.map(\.rawValue))
         json.member("line", line)
+        json.member("reason", reason)
+        json.endObject()
+    }
+}
+
+extension UnsettledKey {
+    /// `{key, places, reason}`, `places` as `[{file, line}]`.
+    func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("key", key.rawValue)
+        json.key("places")
+        json.beginArray()
+        for place in places {
+            json.beginObject()
+            json.member("file", place.file)
+            json.member("line", place.line)
+            json.endObject()
+        }
+        json.endArray()
         json.member("reason", reason)
         json.endObject()
     }

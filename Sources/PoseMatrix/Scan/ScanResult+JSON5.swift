@@ -20,9 +20,10 @@ extension ScanResult {
         }
         if group != nil { lines.append("  },") }
         lines.append("},")
-        let notRead = Set(unread.flatMap(\.keys))
-        let plain = unknown.filter { !notRead.contains($0) }
+        let explained = Set(unread.flatMap(\.keys) + unsettled.map(\.key))
+        let plain = unknown.filter { !explained.contains($0) }
         if !plain.isEmpty { lines.append("// unknown: " + plain.map(\.rawValue).joined(separator: ", ")) }
+        for item in unsettled { lines.append("// unknown: \(item.key.rawValue) (\(item.reason))") }
         for (keys, files) in unreadGroups {
             lines.append(
                 "// unknown, as files that could settle them were not read: "

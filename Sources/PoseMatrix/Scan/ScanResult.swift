@@ -62,6 +62,16 @@ struct UnreadFile: Sendable, Hashable {
     var description: String { place + " (\(reason))" }
 }
 
+/// A key left unknown because its evidence does not settle it: forms giving it different values,
+/// or a form the rules cannot judge (a handler passed by name), with the place of each.
+struct UnsettledKey: Sendable, Hashable {
+    var key: ScanKey
+    /// What the places hold and where: `two camera directions: App/Call.swift:2 and App/QR.swift:1`.
+    var reason: String
+    /// The places the reason names, by file and line.
+    var places: [ScanLocation]
+}
+
 /// What `duo-pose scan` found in an app's tree.
 struct ScanResult: Sendable {
     /// The root as the user named it.
@@ -72,6 +82,8 @@ struct ScanResult: Sendable {
     var evidence: [ScanEvidence] = []
     /// Keys the code does not settle.
     var unknown: [ScanKey] = []
+    /// The unknown keys whose evidence does not settle them, with why, in key order.
+    var unsettled: [UnsettledKey] = []
     var inventory: [InventoryItem] = []
     var findings: [ScanFinding] = []
     /// How many files were read, and what the walk left out.

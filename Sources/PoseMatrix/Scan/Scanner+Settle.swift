@@ -12,6 +12,7 @@ extension Scanner {
         result.unknown = ScanKey.allCases.filter {
             settlement.settled[$0] == nil && !settlement.notApplicable.contains($0)
         }
+        result.unsettled = result.unknown.compactMap { settlement.unsettled[$0] }
         result.findings += facts.findings
         let camera = facts.usesVideo || facts.candidates[.cameraUses] != nil
         if let session = facts.inventory["AVCaptureSession"], camera, facts.inventory["direction coordinator"] == nil {

@@ -8,7 +8,16 @@ extension Scanner {
             settlement.notApplicable([.newWindowAlternate, .newWindowErrorHandler, .newWindowShortForm], byAbsence: true)
             return
         }
-        guard let via = agreed(vias) else { return }
+        guard settlement.settles(.newWindowVia, vias, differing: "ways to ask for a window") else {
+            // Which keys apply, and how, depends on the way: they are unknown for the same reason.
+            if let why = settlement.unsettled[.newWindowVia] {
+                for key in [ScanKey.newWindowAlternate, .newWindowErrorHandler, .newWindowShortForm] {
+                    settlement.unknown(key, why)
+                }
+            }
+            return
+        }
+        let via = vias[0]
         settlement.found(.newWindowVia, via.value, via.location)
         if via.value != .choice("activateSceneSession") { settlement.notApplicable([.newWindowErrorHandler]) }
         if via.value != .choice("activationAction") { settlement.notApplicable([.newWindowAlternate, .newWindowShortForm]) }
@@ -17,7 +26,7 @@ extension Scanner {
             // One request that shows nothing is enough to lose a window; "shows in place" needs every one.
             if let none = candidates.first(where: { $0.value == .choice("none") }) {
                 settlement.found(key, none.value, none.location)
-            } else if let all = agreed(candidates), !facts.unsettled.contains(key) {
+            } else if settlement.settles(key, candidates, differing: "handlers"), let all = candidates.first {
                 settlement.unlessSourcesUnread(key, all.value, all.location)
             }
         }
@@ -34,10 +43,11 @@ extension Scanner {
         if facts.inventory["scene accessory"] == nil {
             settlement.absent(.cameraAccessoryRegisteredOn, .choice("none"), what: "sceneAccessory or registerSceneAccessory")
             settlement.notApplicable([.cameraAccessoryCapture], byAbsence: true)
-        } else if let on = agreed(facts.candidates[.cameraAccessoryRegisteredOn]),
-            !facts.unsettled.contains(.cameraAccessoryRegisteredOn)
-        {
-            settlement.found(.cameraAccessoryRegisteredOn, on.value, on.location)
+        } else {
+            let on = facts.candidates[.cameraAccessoryRegisteredOn] ?? []
+            if settlement.settles(.cameraAccessoryRegisteredOn, on, differing: "accessory registrations"), let first = on.first {
+                settlement.found(.cameraAccessoryRegisteredOn, first.value, first.location)
+            }
         }
         let uses = facts.candidates[.cameraUses] ?? []
         if uses.isEmpty && facts.inventory["AVCaptureSession"] == nil {
@@ -45,14 +55,30 @@ extension Scanner {
             settlement.notApplicable([.cameraMirroring], byAbsence: true)
             return
         }
-        if let camera = agreed(uses), camera.value != .choice("physical") {
-            settlement.found(.cameraUses, camera.value, camera.location)
-        }
+        settleCameraUses(uses, &settlement)
         let mirroring = facts.candidates[.cameraMirroring] ?? []
+        // One assignment by position is enough for byPosition (DUO013), as one request without a handler is for `none`.
         if let position = mirroring.first(where: { $0.value == .choice("byPosition") }) {
             settlement.found(.cameraMirroring, position.value, position.location)
-        } else if let direction = agreed(mirroring), !facts.unsettled.contains(.cameraMirroring) {
+        } else if settlement.settles(.cameraMirroring, mirroring, differing: "mirrorings"), let direction = mirroring.first {
             settlement.unlessSourcesUnread(.cameraMirroring, direction.value, direction.location)
+        }
+    }
+
+    /// A direction, unless two are chosen (a rear QR scanner beside front video calls) or a camera
+    /// is named by what it is (`builtInInnerUltraWideCamera`), which the model has no value for.
+    private static func settleCameraUses(_ uses: [ScanEvidence], _ settlement: inout Settlement) {
+        let directions = uses.filter { $0.value != .choice("physical") }
+        let physical = uses.filter { $0.value == .choice("physical") }.map(\.location)
+        let agreed = settlement.settles(.cameraUses, directions, differing: "camera directions")
+        if !physical.isEmpty {
+            let what =
+                physical.count == 1
+                ? "a physical camera, which the model has no value for"
+                : Settlement.spelled(physical.count) + " physical cameras, which the model has no value for"
+            settlement.unknown(.cameraUses, what, at: physical)
+        } else if agreed, let camera = directions.first {
+            settlement.found(.cameraUses, camera.value, camera.location)
         }
     }
 
@@ -61,23 +87,26 @@ extension Scanner {
     /// key does not apply.
     static func settleState(_ settlement: inout Settlement) {
         let facts = settlement.facts
-        if let candidates = facts.candidates[.stateSavesOn] {
-            if let inactive = candidates.first(where: { $0.value == .choice("inactive") }) {
-                settlement.found(.stateSavesOn, inactive.value, inactive.location)
-            } else {
-                settlement.unlessSourcesUnread(.stateSavesOn, candidates[0].value, candidates[0].location)
+        let candidates = facts.candidates[.stateSavesOn] ?? []
+        if let inactive = candidates.first(where: { $0.value == .choice("inactive") }) {
+            settlement.found(.stateSavesOn, inactive.value, inactive.location)
+        } else {
+            // A handler named by selector may save on inactive, which would beat a background save;
+            // on background it adds nothing to a background save found.
+            let doubts = facts.doubts[.stateSavesOn] ?? []
+            let open = candidates.isEmpty ? doubts : doubts.filter { $0.value == .choice("inactive") }
+            settlement.doubted(.stateSavesOn, open)
+            if open.isEmpty, let background = candidates.first {
+                settlement.unlessSourcesUnread(.stateSavesOn, background.value, background.location)
             }
         }
         if facts.inventory["hinge"] == nil {
             settlement.notApplicable([.hingeEffectReset], byAbsence: true)
-        } else if let first = facts.candidates[.hingeEffectReset]?.first, !facts.unsettled.contains(.hingeEffectReset) {
-            settlement.found(.hingeEffectReset, first.value, first.location)
+        } else {
+            let resets = facts.candidates[.hingeEffectReset] ?? []
+            if settlement.settles(.hingeEffectReset, resets, differing: "hinge effects"), let first = resets.first {
+                settlement.found(.hingeEffectReset, first.value, first.location)
+            }
         }
-    }
-
-    /// The one value all candidates agree on, or nil when they disagree or there are none.
-    static func agreed(_ candidates: [ScanEvidence]?) -> ScanEvidence? {
-        guard let first = candidates?.first, candidates!.allSatisfy({ $0.value == first.value }) else { return nil }
-        return first
     }
 }

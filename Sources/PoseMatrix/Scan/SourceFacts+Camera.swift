@@ -72,16 +72,21 @@ extension SourceFacts {
         } else if tables.directionWords.count(in: near) > 0 {
             add(.cameraMirroring, .choice("byDirection"), location)
         } else {
-            unsettled.insert(.cameraMirroring)
+            doubt(
+                .cameraMirroring, "a mirroring assignment with no position or direction read near it",
+                "mirroring assignments with no position or direction read near them", location)
         }
     }
 
     /// The accessory on the root (an `App`'s scene or a scene delegate) or on a view that shows the camera.
     private mutating func readAccessory(_ file: SourceFile, _ index: Int) {
         let location = file.location(index)
+        let elsewhere = (
+            "an accessory registered neither on the root nor on a camera view",
+            "accessories registered neither on the root nor on a camera view"
+        )
         guard let type = file.enclosingType[index] else {
-            unsettled.insert(.cameraAccessoryRegisteredOn)
-            return
+            return doubt(.cameraAccessoryRegisteredOn, elsewhere.0, elsewhere.1, location)
         }
         let rootWords: Set<String> = ["App", "UIWindowSceneDelegate", "UIApplicationDelegate"]
         let cameraWords: Set<String> = ["AVCaptureSession", "AVCaptureVideoPreviewLayer", "AVCaptureDevice"]
@@ -90,7 +95,7 @@ extension SourceFacts {
         } else if tables.types(holding: cameraWords).contains(type.name) {
             add(.cameraAccessoryRegisteredOn, .choice("cameraView"), location)
         } else {
-            unsettled.insert(.cameraAccessoryRegisteredOn)
+            doubt(.cameraAccessoryRegisteredOn, elsewhere.0, elsewhere.1, location)
         }
     }
 }

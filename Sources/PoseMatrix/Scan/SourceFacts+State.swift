@@ -18,11 +18,19 @@ extension SourceFacts {
         let word = file[index]
         let background = Self.backgroundCallbacks.contains(word)
         if background || Self.inactiveCallbacks.contains(word) {
-            let counts =
-                word.hasSuffix("Notification")
-                ? notificationHandler(file, index).map { tables.persists.count(in: $0) > 0 } ?? false
-                : savingBody(file, from: index)
-            if counts { add(.stateSavesOn, .choice(background ? "background" : "inactive"), file.location(index)) }
+            let phase = background ? "background" : "inactive"
+            var counts = false
+            if !word.hasSuffix("Notification") {
+                counts = savingBody(file, from: index)
+            } else if let handler = notificationHandler(file, index) {
+                counts = tables.persists.count(in: handler) > 0
+            } else if handledBySelector(file, index) {
+                let one = background ? "a background notification" : "an inactive notification"
+                doubt(
+                    .stateSavesOn, one + " handled by a selector", "\(phase) notifications handled by selectors",
+                    file.location(index), mayGive: .choice(phase))
+            }
+            if counts { add(.stateSavesOn, .choice(phase), file.location(index)) }
         } else if word == "background" || word == "inactive", file[index - 1] == ".",
             file[index - 2] == "case" || file[index - 2] == "=", savesInPhase(file, index)
         {
@@ -52,6 +60,14 @@ extension SourceFacts {
         return nil
     }
 
+    /// Whether the call naming the notification at `index` takes a `selector:` before it
+    /// (`addObserver(_:selector:name:object:)` or its Objective-C message): its handler is a
+    /// method named elsewhere, which the rules do not follow.
+    private func handledBySelector(_ file: SourceFile, _ index: Int) -> Bool {
+        let call = file.brackets.parent[index]
+        return call >= 0 && tables.selectorLabels.count(in: (call + 1)..<index) > 0
+    }
+
     /// A delegate method's definition whose body saves: a template's empty method does not count.
     private func savingBody(_ file: SourceFile, from index: Int) -> Bool {
         guard file[index - 1] == "func" || file[index - 1] == ")" else { return false }
@@ -78,14 +94,17 @@ extension SourceFacts {
         var cursor = index + 1
         if file[cursor] == "(" { cursor = file.close(cursor) + 1 }
         guard file[cursor] == "{" else {
-            unsettled.insert(.hingeEffectReset)
-            return
+            return doubt(
+                .hingeEffectReset, "a hinge handler not written as a closure", "hinge handlers not written as closures",
+                file.location(index))
         }
         let body = cursor..<file.close(cursor)
         if tables.partiallyOpen.count(in: body) > 0 && tables.elses.count(in: body) > 0 {
             add(.hingeEffectReset, .bool(true), file.location(index))
         } else {
-            unsettled.insert(.hingeEffectReset)
+            doubt(
+                .hingeEffectReset, "a hinge handler with no partly-open test and else",
+                "hinge handlers with no partly-open test and else", file.location(index))
         }
     }
 }

@@ -49,7 +49,7 @@ extension SourceFacts {
             add(.newWindowErrorHandler, .choice("none"), location)
             find(.DUO012, location, "the errorHandler of \(file[index]) only logs: a refused window shows the person nothing")
         case .presents: add(.newWindowErrorHandler, .choice("showInPlace"), location)
-        case .unclear: unsettled.insert(.newWindowErrorHandler)
+        case .unclear: doubtHandler(.newWindowErrorHandler, "errorHandler", file, handler ?? index..<index, location)
         }
     }
 
@@ -80,7 +80,20 @@ extension SourceFacts {
             add(.newWindowAlternate, .choice("none"), location)
             find(.DUO012, location, "the ActivationAction's alternate only logs: where it hides, the person gets nothing")
         case .presents: add(.newWindowAlternate, .choice("showInPlace"), location)
-        case .unclear: unsettled.insert(.newWindowAlternate)
+        case .unclear: doubtHandler(.newWindowAlternate, "alternate", file, alternate, location)
+        }
+    }
+
+    /// A handler the rules cannot judge: one passed by name (no closure: its body is elsewhere, and
+    /// the rules do not follow names), or a closure that calls or assigns what they cannot judge.
+    private mutating func doubtHandler(
+        _ key: ScanKey, _ name: String, _ file: SourceFile, _ handler: Range<Int>, _ location: ScanLocation
+    ) {
+        let range = handler.clamped(to: 0..<file.tokens.count)
+        if tables.handlerCounts.counts(in: range).braces == 0 {
+            doubt(key, "an \(name) passed by name", "\(name)s passed by name", location)
+        } else {
+            doubt(key, "an \(name) that neither presents nor only logs", "\(name)s that neither present nor only log", location)
         }
     }
 }

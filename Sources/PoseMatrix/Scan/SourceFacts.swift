@@ -1,8 +1,9 @@
 /// What the rules found in the sources: candidate values per key, findings and the inventory.
 struct SourceFacts {
     var candidates: [ScanKey: [ScanEvidence]] = [:]
-    /// Keys seen but not settled by one occurrence (a handler passed by name).
-    var unsettled: Set<ScanKey> = []
+    /// Forms seen whose value the rules cannot judge (a handler passed by name), by key: each
+    /// leaves its key unknown, named in the reason.
+    var doubts: [ScanKey: [Doubt]] = [:]
     var findings: [ScanFinding] = []
     var inventory: [String: InventoryItem] = [:]
     var sourceFiles = 0
@@ -31,6 +32,14 @@ struct SourceFacts {
         candidates[key, default: []].append(ScanEvidence(key: key, value: value, location: location))
     }
 
+    /// A form at `location` that leaves `key` unknown; `one` says what it is (`an errorHandler
+    /// passed by name`), `many` says it of several (`errorHandlers passed by name`).
+    mutating func doubt(
+        _ key: ScanKey, _ one: String, _ many: String, _ location: ScanLocation, mayGive value: ScanValue? = nil
+    ) {
+        doubts[key, default: []].append(Doubt(one: one, many: many, location: location, value: value))
+    }
+
     mutating func find(_ rule: ScanRule, _ location: ScanLocation, _ message: String) {
         findings.append(ScanFinding(rule: rule, location: location, message: message))
     }
@@ -57,4 +66,16 @@ struct SourceFacts {
             readHinge(file, index)
         }
     }
+}
+
+/// A form whose value the rules cannot judge, at its place, with the words a reason says it in.
+struct Doubt: Sendable, Hashable {
+    /// What it is, said of one: `an errorHandler passed by name`.
+    var one: String
+    /// The same said of several, to follow a number: `errorHandlers passed by name`.
+    var many: String
+    var location: ScanLocation
+    /// The value the form may give, where its kind says which (a selector observing an inactive
+    /// notification may save on inactive).
+    var value: ScanValue?
 }

@@ -59,6 +59,8 @@ final class SourceIndex {
     /// A hinge handler's partly-open check and its `else`.
     private(set) lazy var partiallyOpen = RunningCount(file, words: { Self.holds($0, anyOf: ["partiallyopen"]) })
     private(set) lazy var elses = RunningCount(file) { word, _ in word == "else" }
+    /// `selector:` labels: a notification observed through one has its handler named elsewhere.
+    private(set) lazy var selectorLabels = RunningCount(file) { word, index in word == "selector" && file[index + 1] == ":" }
     /// `.position` read, and words naming a direction (`direction`, `forward`): how mirroring is decided.
     private(set) lazy var positionReads = RunningCount(file) { word, index in word == "position" && file[index - 1] == "." }
     private(set) lazy var directionWords = RunningCount(file, words: { $0 == "forward" || Self.holds($0, anyOf: ["direction"]) })

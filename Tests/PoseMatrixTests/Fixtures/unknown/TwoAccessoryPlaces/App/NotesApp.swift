@@ -1,0 +1,9 @@
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup { ContentView() }
+            .sceneAccessory { CameraCaptureAccessory() }
+    }
+}

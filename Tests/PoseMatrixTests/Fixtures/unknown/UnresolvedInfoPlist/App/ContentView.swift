@@ -1,0 +1,6 @@
+import SwiftUI
+
+struct ContentView: View {
+    @Environment(\.openWindow) private var openWindow
+    var body: some View { Button("Open") { openWindow(id: "note") } }
+}
