@@ -137,31 +137,53 @@ struct TrendTests {
     }
 }
 
-/// The README's trend step, run as written on the first night (no earlier night downloaded) and
-/// on a later one, with the built binary.
+/// The README's trend step, run as written with the built binary and a stand-in for `gh`: on
+/// the first night (no earlier night) and on one with an earlier night and an expired one.
 @Suite("Nightly trend step")
 struct TrendStepTests {
+    /// A `gh` that lists the runs in `runs` and downloads each from `nights/RUN`, failing for a missing one.
+    static let gh = """
+        #!/bin/bash
+        case "$1 $2" in
+          "run list") cat "$GH_RUNS" ;;
+          "run download") src="$GH_STORE/$3"; [ -d "$src" ] || exit 1; mkdir -p "${9}"; cp "$src"/* "${9}"/ ;;
+        esac
+        """
+
     @Test("the README's trend step writes trend.md and trend.html beside tonight's reports")
     func readmeStep() async throws {
         let script = try NightlyWorkflowTests.githubStep("The trend over the last nights")
-        let command = try #require(script.split(separator: "\n").last.map(String.init))
         let folder = try NightlyWorkflowTests.checkout(matrix: TrendTests.matrix(night: 1))
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try Self.gh.write(to: bin.appendingPathComponent("gh"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("gh").path)
+        let store = folder.appendingPathComponent("store")
+        let runs = folder.appendingPathComponent("runs")
+        let environment = [
+            "PATH": bin.path + ":/usr/bin:/bin", "GH_RUNS": runs.path, "GH_STORE": store.path, "GITHUB_REPOSITORY": "a/b",
+            "GITHUB_REF_NAME": "main",
+        ]
         let tonight = await duoPose(
             [
                 "run", folder.appendingPathComponent("Matrices/duo-scenes.json").path, "--out",
-                folder.appendingPathComponent("Reports").path, "--deterministic", "--quiet",
+                folder.appendingPathComponent("Reports").path,
+                "--deterministic", "--quiet",
             ])
         #expect(tonight.code == 1)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("nights"), withIntermediateDirectories: true)
-        let first = try NightlyWorkflowTests.shell(command, in: folder)
+        try "".write(to: runs, atomically: true, encoding: .utf8)
+        let first = try NightlyWorkflowTests.shell(script, in: folder, environment: environment)
         #expect(first.code == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("duo-pose trend: Nightly: 1 night: on the last, 2 passed, 2 failed"))
-        let earlier = folder.appendingPathComponent("nights/000000000000042")
-        try FileManager.default.createDirectory(at: earlier, withIntermediateDirectories: true)
+        #expect(first.stdout.hasPrefix("duo-pose trend: Nightly: 1 night: on the last, 2 passed, 2 failed"), "\(first.stdout)")
+        // Run 42 kept its results; run 7's have expired.
+        try FileManager.default.createDirectory(at: store.appendingPathComponent("42"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: folder.appendingPathComponent("Reports/results.jsonl"), to: earlier.appendingPathComponent("results.jsonl"))
-        let second = try NightlyWorkflowTests.shell(command, in: folder)
-        #expect(second.stdout.hasPrefix("duo-pose trend: Nightly: 2 nights:"), "\(second.stderr)")
+            at: folder.appendingPathComponent("Reports/results.jsonl"), to: store.appendingPathComponent("42/results.jsonl"))
+        try "42\n7\n".write(to: runs, atomically: true, encoding: .utf8)
+        let second = try NightlyWorkflowTests.shell(script, in: folder, environment: environment)
+        #expect(second.code == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("::warning::The results of run 7 have expired; the trend goes without that night\n"))
+        #expect(second.stdout.contains("duo-pose trend: Nightly: 2 nights:"), "\(second.stdout)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports/trend.html").path))
     }
 }
