@@ -59,16 +59,16 @@ enum HTMLPage {
         return out + "</tbody>\n</table></div>\n"
     }
 
-    /// A pose's scene after its catalogue steps with these axis values, as a figure whose caption
+    /// A pose's scene after its catalogue steps with these axis values, for `app`, as a figure whose caption
     /// starts with `caption` (already escaped) and says in words what the drawing shows.
-    static func poseFigure(_ id: String, values entries: [AxisEntry], caption: String) -> String {
+    static func poseFigure(_ id: String, values entries: [AxisEntry], app: App, caption: String) -> String {
         guard let pose = Pose.named(id) else { return "" }
         var values = pose.fixed
         for entry in entries {
             guard let axis = Axis(rawValue: entry.axis), let value = axis.parse(entry.value) else { continue }
             values[axis] = value
         }
-        var model = SceneModel(settings: CaseSettings(values: values, app: App()), app: App())
+        var model = SceneModel(settings: CaseSettings(values: values, app: app), app: app)
         for step in pose.steps { model.apply(step) }
         let sketch = SceneSketch(model: model, title: "\(pose.id): \(pose.state)")
         var out = "<figure id=\"pose-\(pose.id)\">\n" + sketch.svg(id: "picture-\(pose.id)", standalone: false, captioned: false)

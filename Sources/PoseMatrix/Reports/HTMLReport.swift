@@ -42,7 +42,7 @@ struct HTMLReport {
     mutating func write(_ result: CaseResult) {
         if result.pose != lastPose {
             lastPose = result.pose
-            if pictured.insert(result.pose).inserted { pictures.append(Self.picture(of: result)) }
+            if pictured.insert(result.pose).inserted { pictures.append(picture(of: result)) }
         }
         switch result.status {
         case .failed, .error:
@@ -80,15 +80,14 @@ struct HTMLReport {
         return reasons.count - 1
     }
 
-    /// A case's scene after its pose's steps with its axis values, as a figure: the pose's own
-    /// steps from the catalogue, for an app with duo-pose's default choices (results.jsonl records
-    /// neither a matrix entry's own steps nor the app block, and merge sees only results; `show
-    /// --matrix FILE --svg` draws any case with the matrix's app).
-    static func picture(of result: CaseResult) -> String {
+    /// A case's scene after its pose's steps with its axis values, for the app the header records,
+    /// as a figure: the pose's own steps from the catalogue (results.jsonl does not record a
+    /// matrix entry's own steps; `show --matrix FILE --svg` draws any case with them).
+    func picture(of result: CaseResult) -> String {
         HTMLPage.poseFigure(
-            result.pose, values: result.values,
+            result.pose, values: result.values, app: header.app,
             caption: HTMLPage.text(result.pose) + ", its first case in the plan: " + HTMLPage.code(result.id)
-                + " (the pose's steps with the case's axis values, for an app with duo-pose's default choices).")
+                + " (the pose's steps with the case's axis values, for the app the run evaluated).")
     }
 
     /// Takes the exploration's invariants, for the Exploration table.

@@ -47,6 +47,7 @@ extension ResultsJSONL {
             json.endObject()
         }
         json.endArray()
+        writeApp(header.app, into: &json)
         json.endObject()
         json.text("\n")
         return json.buffer.bytes

@@ -203,6 +203,7 @@ extension ResultsReader {
         header.scope = try scope(node, error: fail)
         header.appScan = try AppScanRecord.read(node["appScan"], error: fail)
         if let defaults = node["defaults"] { header.axisDefaults = try Self.defaults(defaults, error: fail) }
+        if let app = try Self.app(node["app"], path: "results header", error: fail) { header.app = app }
         try validate(header, error: fail)
         return header
     }

@@ -31,6 +31,9 @@ struct RunHeader: Sendable {
     /// The value each axis takes where the matrix does not name it, for the axes that have one
     /// (`hingeAngle` and `splitSide` take the steps' own): a baseline matches cases across an axis
     /// one run has and the other has not by it.
+    /// The app the run evaluated, for pictures drawn from results alone (duo-pose's default
+    /// choices for results written by 0.2.0 and earlier, which do not record it).
+    var app = App()
     var axisDefaults: [(axis: Axis, value: AxisValue)] = RunHeader.axisDefaults(of: App())
 
     /// The value each axis takes in a case that does not name it, with this app (its SDK).
@@ -55,6 +58,7 @@ struct RunHeader: Sendable {
         axes = loaded.matrix.axes
         checklist = loaded.matrix.checklist
         axisDefaults = Self.axisDefaults(of: loaded.matrix.app)
+        app = loaded.matrix.app
         self.generatedAt = generatedAt
         self.planCases = planCases
         self.shard = shard

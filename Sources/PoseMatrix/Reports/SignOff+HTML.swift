@@ -64,9 +64,8 @@ extension SignOff {
         var out = "<h2>The poses, drawn</h2>\n<div class=\"figures\">\n"
         for pose in poses {
             out += HTMLPage.poseFigure(
-                pose.id, values: [],
-                caption: HTMLPage.text(pose.id)
-                    + ": the pose's steps in the device profile, for an app with duo-pose's default choices.")
+                pose.id, values: [], app: header.app,
+                caption: HTMLPage.text(pose.id) + ": the pose's steps in the device profile, for the app the run evaluated.")
         }
         return out + "</div>\n"
     }
