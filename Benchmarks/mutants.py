@@ -27,7 +27,8 @@ SUITES = {
     "Runner": "Plan|Runner|Exploration|Gate|PoseVerdict|Baseline|NamedRule|Pinned|ShardVerdict",
     "Reports": "ReportSnapshot|JUnit|FailureDigest|Baseline|SharedRecords|OutputSafety|ReportSwitch|InvariantSignoff|"
     + "VerdictAgreement|ShardVerdict|Pinned|NamedRule|ChecklistRule|HTMLReport",
-    "CommandLine": "CommandLine|Completion|Workflow|Interruption|Release|Nightly|Gate|BaselineAcross|ExplorationReport|Trend",
+    "CommandLine": "CommandLine|Completion|Workflow|Interruption|Release|Nightly|Gate|BaselineAcross|ExplorationReport|Trend|"
+    + "ScanTests",
 }
 NAMED = [
     ("inner hand-off 108 -> 105", "Model/DeviceFact+Rows.swift", '.measured("hinge.innerHold", .number(108)',
