@@ -12,7 +12,7 @@ Two sets of mutants:
 A mutant is killed when its suites fail (or hang past the timeout); one that does not compile is
 stillborn and left out of the score. Usage: Benchmarks/mutants.sh [--list] [NAME-SUBSTRING]
 """
-import os, re, shutil, subprocess, sys, time
+import os, re, shutil, signal, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = os.path.join("Sources", "PoseMatrix")
@@ -73,10 +73,16 @@ def chosen():
 
 
 def run(command, cwd, timeout):
+    """The command's exit code, or None when it ran past `timeout` (then its whole process group
+    is killed: `swift test` leaves its test binary running otherwise, and a mutant that loops
+    forever would hold a core for the rest of the run)."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
     try:
-        return subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              timeout=timeout).returncode
+        return process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
         return None
 
 
