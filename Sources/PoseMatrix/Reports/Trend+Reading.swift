@@ -59,7 +59,7 @@ extension Trend {
         var next: [String: Int] = [:]
         next.reserveCapacity(current.count)
         while let result = try reader.next() {
-            next[result.id] = add(id: result.id, status: result.status, track: matcher.match(result.id))
+            next[result.id] = add(id: result.id, pose: result.pose, status: result.status, track: matcher.match(result.id))
         }
         finishNight(removed: nights.count > 1 ? matcher.unmatched : 0)
         current = next

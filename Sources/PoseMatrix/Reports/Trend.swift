@@ -110,20 +110,20 @@ struct Trend: Sendable {
         return Group(count: members.count, listed: Array(listed))
     }
 
-    /// Begins a night: later calls of ``add(id:status:track:)`` count toward it.
+    /// Begins a night: later calls of ``add(id:pose:status:track:)`` count toward it.
     mutating func begin(_ night: Night) {
         nights.append(night)
     }
 
     /// Counts one case of the current night, on `track` (a case of the night before it matched),
     /// or on a new track; returns the track.
-    mutating func add(id: String, status: CaseResult.Status, track: Int?) -> Int {
+    mutating func add(id: String, pose: String, status: CaseResult.Status, track: Int?) -> Int {
         let index = track ?? tracks.count
         if track == nil {
             tracks.append(Track(id: id))
             if nights.count > 1 { nights[nights.count - 1].added += 1 }
         }
-        nights[nights.count - 1].count(status, pose: CaseResult.parseID(id).pose)
+        nights[nights.count - 1].count(status, pose: pose)
         tracks[index].id = id
         guard status != .notRun else { return index }
         let verdict: Verdict = status == .passed ? .passing : .failing
