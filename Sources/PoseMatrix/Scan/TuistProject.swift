@@ -175,6 +175,8 @@ struct ManifestValue {
     }
 
     /// The elements after a `[`, as a list or, when the first is followed by `:`, a dictionary.
+    /// A value that does not move on (a `)` or `}` where an element should be) ends the list:
+    /// read again, it looped for ever.
     private static func collection(_ file: SourceFile, from start: Int, level: Int, tooDeep: inout Int?) -> (
         value: Value, end: Int
     ) {
@@ -182,10 +184,12 @@ struct ManifestValue {
         var members: [Member] = []
         var index = start
         while index < file.tokens.count && file[index] != "]" {
-            guard let (first, afterFirst) = parse(file, index, level: level, tooDeep: &tooDeep) else { break }
+            guard let (first, afterFirst) = parse(file, index, level: level, tooDeep: &tooDeep), afterFirst > index
+            else { break }
             if file[afterFirst] == ":", case .string(let key) = first {
                 let valueIndex = afterFirst + 1
-                guard let (value, end) = parse(file, valueIndex, level: level, tooDeep: &tooDeep) else { break }
+                guard let (value, end) = parse(file, valueIndex, level: level, tooDeep: &tooDeep), end > valueIndex
+                else { break }
                 members.append(Member(key: key, value: ManifestValue(value: value, index: valueIndex)))
                 index = end
             } else {
