@@ -41,4 +41,14 @@ struct ScanFuzzFindingsTests {
             #expect(ended, "\(text) was still being read after 10 s")
         }
     }
+
+    @Test(
+        "infoPlist: .file, .extendingDefault or .dictionary with no arguments is read, not a trap",
+        arguments: ["file", "extendingDefault", "dictionary"])
+    func formWithoutArguments(_ form: String) {
+        // Fuzz finding (tuist): the arguments of `.file` were taken from three tokens on, past
+        // the end of an argument that has none.
+        let text = "let p = Project(targets: [.target(name: \"App\", destinations: .iOS, product: .app, infoPlist: .\(form))])"
+        #expect(TuistProject.appTarget(path: "Project.swift", text: text)?.name == "App")
+    }
 }
