@@ -8,21 +8,16 @@ runs=${1:-1000000}
 build=Fuzz/.build
 mkdir -p "$build/corpus" "$build/seeds"
 
-# The library embeds the reference matrix through SwiftPM; outside it, make the same table.
-python3 - "$build/PackageResources.swift" <<'PY'
-import sys
-data = open("Matrices/duo-scenes.json", "rb").read()
-with open(sys.argv[1], "w") as out:
-    out.write("enum PackageResources {\n    static let duo_scenes_json: [UInt8] = [")
-    out.write(",".join(str(b) for b in data))
-    out.write("]\n}\n")
-PY
+# The library embeds its resources through SwiftPM; outside it, make the same table.
+python3 Fuzz/package-resources.py "$build/PackageResources.swift"
 
 cp Matrices/*.json Matrices/examples/*.json Tests/PoseMatrixTests/Fixtures/*.json "$build/seeds/"
 rm -f "$build/seeds/schema.json"
 
 echo "== building the fuzzer (swiftc -sanitize=fuzzer,address)"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PoseMatrix \
+# The package builds in the Swift 6 language mode (bare /regex/ literals) with these features.
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PoseMatrix -swift-version 6 \
+  -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
   $(find Sources/PoseMatrix -name '*.swift' | sort) Fuzz/FuzzMatrix.swift "$build/PackageResources.swift" \
   -o "$build/fuzz-matrix"
 

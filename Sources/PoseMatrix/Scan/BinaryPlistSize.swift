@@ -85,7 +85,10 @@ enum BinaryPlistSize {
             switch kind {
             case 0x4, 0x5: return (length, [])
             case 0x6: return (length > Int.max / 2 ? Int.max / 2 : length * 2, [])
-            case 0xA, 0xC, 0xD:
+            // A set (0xC) is refused: an Info.plist never holds one, and Foundation on Linux crashed
+            // bridging one to Swift (found by Fuzz/run-scan.sh plist).
+            case 0xC: return nil
+            case 0xA, 0xD:
                 let references = kind == 0xD ? length.multipliedReportingOverflow(by: 2).partialValue : length
                 guard references >= 0, references <= (bytes.count - body) / referenceSize else { return nil }
                 let objects = (0..<references).map { Self.integer(bytes, at: body + $0 * referenceSize, size: referenceSize) }

@@ -69,13 +69,8 @@ struct Tokenizer {
         if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "@") && peek(1) == UInt8(ascii: "\"")) {
             if byte == UInt8(ascii: "@") { advance() }
             skipString(hashes: 0)
-        } else if byte == UInt8(ascii: "#") && (peek(1) == UInt8(ascii: "#") || peek(1) == UInt8(ascii: "\"")) {
-            var hashes = 0
-            while peek() == UInt8(ascii: "#") {
-                hashes += 1
-                advance()
-            }
-            skipString(hashes: hashes)
+        } else if byte == UInt8(ascii: "#") {
+            readHashes()
         } else if byte == UInt8(ascii: "'") {
             skipCharacter()
         } else if Self.isWord(byte) {
@@ -86,6 +81,20 @@ struct Tokenizer {
             tokens.append(Token(text: String(UnicodeScalar(byte)), line: line, kind: .punctuation))
             advance()
         }
+    }
+
+    /// A run of `#`: a raw string's opening when a `"` follows it, punctuation otherwise, each
+    /// `#` a token and the run read once (read as a string, a run ending the file stepped past
+    /// the last byte).
+    private mutating func readHashes() {
+        var hashes = 0
+        while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+        let isRawString = peek(hashes) == UInt8(ascii: "\"")
+        for _ in 0..<hashes {
+            if !isRawString { tokens.append(Token(text: "#", line: line, kind: .punctuation)) }
+            advance()
+        }
+        if isRawString { skipString(hashes: hashes) }
     }
 
     private static func isWord(_ byte: UInt8) -> Bool {

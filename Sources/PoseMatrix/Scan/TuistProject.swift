@@ -57,8 +57,8 @@ enum TuistProject {
         if form == "default" || form == "extendingDefault" {
             entries[InfoPlist.orientations] = PlistEntry(value: .list(defaultOrientations), location: file.location(first))
         }
-        let given = form == "extendingDefault" ? file.argument("with", in: (first + 3)..<range.upperBound) : nil
-        let dictionary = form == "dictionary" ? (first + 3)..<range.upperBound : given
+        let given = form == "extendingDefault" ? file.argument("with", in: callArguments(range)) : nil
+        let dictionary = form == "dictionary" ? callArguments(range) : given
         if let dictionary {
             // A dictionary from a helper (`InfoPlist.common`) or with a value computed in code may say
             // anything about the keys: they stay unknown rather than take the default's values.
@@ -77,10 +77,16 @@ enum TuistProject {
         target.properties = entries
     }
 
+    /// The arguments of `.form(…)` spanning `range`: none when the argument is `.form` alone
+    /// (`infoPlist: .file,` made the range start past its end, and trapped).
+    private static func callArguments(_ range: Range<Int>) -> Range<Int> {
+        min(range.lowerBound + 3, range.upperBound)..<range.upperBound
+    }
+
     /// `.file(path: "…")`, with the path a string or `.relativeToManifest("…")`.
     private static func pathArgument(_ file: SourceFile, _ range: Range<Int>) -> String? {
         guard file[range.lowerBound] == ".", file[range.lowerBound + 1] == "file",
-            let path = file.argument("path", in: (range.lowerBound + 3)..<range.upperBound)
+            let path = file.argument("path", in: callArguments(range))
         else { return nil }
         if let text = file.string(at: path.lowerBound) { return text }
         let helper = path.lowerBound + 1
@@ -175,6 +181,8 @@ struct ManifestValue {
     }
 
     /// The elements after a `[`, as a list or, when the first is followed by `:`, a dictionary.
+    /// A value that does not move on (a `)` or `}` where an element should be) ends the list:
+    /// read again, it looped for ever.
     private static func collection(_ file: SourceFile, from start: Int, level: Int, tooDeep: inout Int?) -> (
         value: Value, end: Int
     ) {
@@ -182,10 +190,12 @@ struct ManifestValue {
         var members: [Member] = []
         var index = start
         while index < file.tokens.count && file[index] != "]" {
-            guard let (first, afterFirst) = parse(file, index, level: level, tooDeep: &tooDeep) else { break }
+            guard let (first, afterFirst) = parse(file, index, level: level, tooDeep: &tooDeep), afterFirst > index
+            else { break }
             if file[afterFirst] == ":", case .string(let key) = first {
                 let valueIndex = afterFirst + 1
-                guard let (value, end) = parse(file, valueIndex, level: level, tooDeep: &tooDeep) else { break }
+                guard let (value, end) = parse(file, valueIndex, level: level, tooDeep: &tooDeep), end > valueIndex
+                else { break }
                 members.append(Member(key: key, value: ManifestValue(value: value, index: valueIndex)))
                 index = end
             } else {
