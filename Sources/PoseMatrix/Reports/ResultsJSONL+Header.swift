@@ -36,9 +36,18 @@ extension ResultsJSONL {
         }
         json.endObject()
         writeRun(header, into: &json)
+        writeChecklist(header.checklist, into: &json)
+        writeApp(header.app, into: &json)
+        json.endObject()
+        json.text("\n")
+        return json.buffer.bytes
+    }
+
+    /// The header's checklist: each item's id, text and poses.
+    private static func writeChecklist(_ checklist: [ChecklistItem], into json: inout JSONWriter) {
         json.key("checklist")
         json.beginArray()
-        for item in header.checklist {
+        for item in checklist {
             json.beginObject()
             json.member("id", item.id)
             json.member("text", item.text)
@@ -47,10 +56,6 @@ extension ResultsJSONL {
             json.endObject()
         }
         json.endArray()
-        writeApp(header.app, into: &json)
-        json.endObject()
-        json.text("\n")
-        return json.buffer.bytes
     }
 
     /// The header's plan, filter, gate, app scan, trust, shard and observations.
