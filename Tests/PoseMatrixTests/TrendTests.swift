@@ -69,6 +69,28 @@ struct TrendTests {
         #expect(trend.nights[19].removed == 0)
     }
 
+    @Test("only the last night's cases are newly failing or fixed: one that changed and left the plan is neither")
+    func removedCases() {
+        var trend = Trend(matrixName: "M")
+        let statuses: [[CaseResult.Status]] = [
+            [.passed, .passed], [.failed, .failed], [.failed, .passed], [.failed, .failed],
+        ]
+        var tracks: [Int?] = [nil, nil]
+        for (night, pair) in statuses.enumerated() {
+            trend.begin(Trend.Night(path: "n\(night)", generatedAt: "", toolVersion: "", matrixSHA256: ""))
+            tracks[0] = trend.add(id: "P1 kept", pose: "P1", status: pair[0], track: tracks[0])
+            // "P2 gone" leaves the plan after the last night but one.
+            if night < 3 { tracks[1] = trend.add(id: "P2 gone", pose: "P2", status: pair[1], track: tracks[1]) }
+        }
+        #expect(trend.newlyFailing.listed.map(\.id) == ["P1 kept"])
+        #expect(trend.fixed.count == 0)
+        #expect(trend.flaky.count == 0)
+        var flipped = trend
+        flipped.begin(Trend.Night(path: "n4", generatedAt: "", toolVersion: "", matrixSHA256: ""))
+        _ = flipped.add(id: "P1 kept", pose: "P1", status: .passed, track: tracks[0])
+        #expect(flipped.fixed.listed.map(\.id) == ["P1 kept"])
+    }
+
     @Test("the command reads a folder of nights and writes trend.md and trend.html as the goldens say")
     func command() async throws {
         let folder = try TestFiles.temporaryFolder()

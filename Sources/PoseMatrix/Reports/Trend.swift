@@ -65,6 +65,8 @@ struct Trend: Sendable {
         /// Its id on the last night it ran.
         var id: String
         var verdict: Verdict?
+        /// The last night (1-based) it ran on.
+        var lastSeen = 0
         /// How many times its verdict changed, and the first and last nights (1-based) it did.
         var changes = 0
         var firstChange = 0
@@ -96,10 +98,11 @@ struct Trend: Sendable {
     }
 
     /// Failing on the last night after passing before (changed once or twice, last to failing).
-    var newlyFailing: Group { group { $0.changes < 3 && $0.verdict == .failing } }
+    var newlyFailing: Group { group { $0.changes < 3 && $0.lastSeen == nights.count && $0.verdict == .failing } }
     /// Passing on the last night after failing before.
-    var fixed: Group { group { $0.changes < 3 && $0.verdict == .passing } }
-    /// Changed verdict three times or more: flaky across nights, whichever way it ended.
+    var fixed: Group { group { $0.changes < 3 && $0.lastSeen == nights.count && $0.verdict == .passing } }
+    /// Changed verdict three times or more: flaky across nights, whichever way it ended (and
+    /// whether or not the last night still has it).
     var flaky: Group { group { $0.changes >= 3 } }
 
     private func group(_ belongs: (Track) -> Bool) -> Group {
@@ -125,6 +128,7 @@ struct Trend: Sendable {
         }
         nights[nights.count - 1].count(status, pose: pose)
         tracks[index].id = id
+        tracks[index].lastSeen = nights.count
         guard status != .notRun else { return index }
         let verdict: Verdict = status == .passed ? .passing : .failing
         if let before = tracks[index].verdict, before != verdict {
