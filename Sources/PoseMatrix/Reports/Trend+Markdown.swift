@@ -7,14 +7,15 @@ extension Trend {
 
     /// The page.
     func markdown() -> String {
-        var out = Self.markdownSignature + Escaping.markdownCell(matrixName) + "\n\n" + summary + "\n\n"
+        let groups = changeGroups
+        var out = Self.markdownSignature + Escaping.markdownCell(matrixName) + "\n\n" + summary(groups) + "\n\n"
         out += "## Poses\n\nFailed cases per night, oldest first (▁ none, █ the most that pose had on any night).\n\n"
         out += "| Pose | Failed per night | Last night |\n|---|---|---|\n"
         for pose in poseNames {
             let last = nights.last?.poses[pose] ?? Counts()
             out += "| \(pose) | \(chart(pose)) | \(last.passed) passed, \(last.failed) failed, \(last.notRun) not run |\n"
         }
-        for (title, group) in changeGroups {
+        for (title, group) in groups {
             out += "\n## \(title) (\(group.count))\n\n"
             guard !group.listed.isEmpty else {
                 out += "None.\n"
@@ -41,17 +42,23 @@ extension Trend {
     /// Text as code in a table cell.
     static func code(_ text: String) -> String { "`" + Escaping.markdownCode(text, inTable: true) + "`" }
 
-    /// "30 nights: on the last, 3 failed; 1 newly failing, 1 fixed, 1 flaky."
-    var summary: String {
+    /// "30 nights: on the last, 6 passed, 2 failed, 0 not run of 8 cases; 1 newly failing, 1 fixed, 1 flaky."
+    var summary: String { summary(changeGroups) }
+
+    func summary(_ groups: [(title: String, group: Group)]) -> String {
         guard let last = nights.last else { return "No nights." }
         return "\(counted(nights.count, "night")): on the last, \(last.passed) passed, \(last.failed) failed, "
-            + "\(last.notRun) not run of \(counted(last.cases, "case")); \(newlyFailing.count) newly failing, "
-            + "\(fixed.count) fixed, \(flaky.count) flaky."
+            + "\(last.notRun) not run of \(counted(last.cases, "case")); \(groups[0].group.count) newly failing, "
+            + "\(groups[1].group.count) fixed, \(groups[2].group.count) flaky."
     }
 
     /// The classes of change, in the order the pages show them.
     var changeGroups: [(title: String, group: Group)] {
-        [("Newly failing", newlyFailing), ("Fixed", fixed), ("Flaky: changed three times or more", flaky)]
+        let changes = changes
+        return [
+            ("Newly failing", changes.newlyFailing), ("Fixed", changes.fixed),
+            ("Flaky: changed three times or more", changes.flaky),
+        ]
     }
 
     /// Every pose any night ran, in pose order (P2 before P10).

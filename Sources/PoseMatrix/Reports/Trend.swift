@@ -15,9 +15,8 @@ struct Trend: Sendable {
         var generatedAt: String
         var toolVersion: String
         var matrixSHA256: String
-        var passed = 0
-        var failed = 0
-        var notRun = 0
+        /// The night's passed, failed (errors included) and not-run counts.
+        var totals = Counts()
         /// Cases that no case of the night before matches, and cases of the night before that
         /// no case of this night matches: the plan changed when either is not zero.
         var added = 0
@@ -25,17 +24,16 @@ struct Trend: Sendable {
         /// Each pose's passed, failed (errors included) and not-run counts.
         var poses: [String: Counts] = [:]
 
+        var passed: Int { totals.passed }
+        var failed: Int { totals.failed }
+        var notRun: Int { totals.notRun }
         var cases: Int { passed + failed + notRun }
         var planChanged: Bool { added > 0 || removed > 0 }
 
-        /// Counts a case of this night in its pose.
+        /// Counts a case of this night, and in its pose.
         mutating func count(_ status: CaseResult.Status, pose: String) {
             poses[pose, default: Counts()].count(status)
-            switch status {
-            case .passed: passed += 1
-            case .failed, .error: failed += 1
-            case .notRun: notRun += 1
-            }
+            totals.count(status)
         }
     }
 
@@ -97,17 +95,28 @@ struct Trend: Sendable {
         self.matrixName = matrixName
     }
 
-    /// Failing on the last night after passing before (changed once or twice, last to failing).
-    var newlyFailing: Group { group { $0.changes < 3 && $0.lastSeen == nights.count && $0.verdict == .failing } }
-    /// Passing on the last night after failing before.
-    var fixed: Group { group { $0.changes < 3 && $0.lastSeen == nights.count && $0.verdict == .passing } }
-    /// Changed verdict three times or more: flaky across nights, whichever way it ended (and
-    /// whether or not the last night still has it).
-    var flaky: Group { group { $0.changes >= 3 } }
+    /// The cases whose verdict changed, in three classes: newly failing (failing on the last night
+    /// after passing before, changed once or twice), fixed (the same, passing), both among the
+    /// last night's cases; and flaky (changed three times or more, whichever way it ended and
+    /// whether or not the last night still has it). One pass over the tracks makes all three.
+    var changes: (newlyFailing: Group, fixed: Group, flaky: Group) {
+        var members: (newlyFailing: [Track], fixed: [Track], flaky: [Track]) = ([], [], [])
+        for track in tracks where track.changes > 0 {
+            if track.changes >= 3 {
+                members.flaky.append(track)
+            } else if track.lastSeen == nights.count {
+                if track.verdict == .failing { members.newlyFailing.append(track) } else { members.fixed.append(track) }
+            }
+        }
+        return (Self.group(members.newlyFailing), Self.group(members.fixed), Self.group(members.flaky))
+    }
 
-    private func group(_ belongs: (Track) -> Bool) -> Group {
-        let members = tracks.filter { $0.changes > 0 && belongs($0) }
-        let listed = members.sorted { $0.id < $1.id }.prefix(Self.listedLimit).map {
+    var newlyFailing: Group { changes.newlyFailing }
+    var fixed: Group { changes.fixed }
+    var flaky: Group { changes.flaky }
+
+    private static func group(_ members: [Track]) -> Group {
+        let listed = members.sorted { $0.id < $1.id }.prefix(listedLimit).map {
             Change(id: $0.id, firstNight: $0.firstChange, lastNight: $0.lastChange, changes: $0.changes)
         }
         return Group(count: members.count, listed: Array(listed))
