@@ -5,9 +5,10 @@
 # error, and a page readable 390 px and 1280 px wide (nothing wider than the window, text of at least
 # 12 px, the drawings' own text of at least 8 px at 390 and 11 px at 1280). Screenshots are PNGs.
 #
-#   .ci/browser-check.sh [--bin PATH] [--update-sample]
+#   .ci/browser-check.sh [--bin PATH] [--reference DIR] [--update-sample]
 #
-# --update-sample copies the reference matrix's PNGs into Reports/sample/. Without Chromium the
+# --reference DIR reads the reference matrix's reports from DIR (a `run --deterministic --out DIR`
+# of the built-in matrix, as .ci/run has made already) instead of running it again. --update-sample copies the reference matrix's PNGs into Reports/sample/. Without Chromium the
 # check says so and exits 0: .ci/run runs it only where `chromium` is installed
 # (`apt-get install chromium`; as root it needs --no-sandbox, which this script passes).
 #
@@ -19,11 +20,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=""
 update=no
+reference=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --bin) bin="$2"; shift 2 ;;
+    --reference) reference="$2"; shift 2 ;;
     --update-sample) update=yes; shift ;;
-    *) echo "usage: .ci/browser-check.sh [--bin PATH] [--update-sample]" >&2; exit 64 ;;
+    *) echo "usage: .ci/browser-check.sh [--bin PATH] [--reference DIR] [--update-sample]" >&2; exit 64 ;;
   esac
 done
 browser="$(command -v chromium || command -v chromium-browser || true)"
@@ -34,9 +37,11 @@ fi
 [ -n "$bin" ] || bin="$(swift build --show-bin-path)/duo-pose"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# Two pages are checked at a time, one per core: each Chromium gets a profile of its own (a profile
+# is locked by the browser using it) and a log of its own.
 chrome() {
   HOME="$work" timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
-    --user-data-dir="$work/profile" --enable-logging=stderr --v=0 "$@" 2>>"$work/chromium.log"
+    --user-data-dir="$work/profile-$page_name" --enable-logging=stderr --v=0 "$@" 2>>"$work/chromium-$page_name.log"
 }
 
 probe='<script>
@@ -56,16 +61,17 @@ addEventListener("load", () => {
 });
 </script>'
 
-failures=0
+# A page checked in the background records its problems in a file, one line each.
 fail() {
   echo "FAIL: $*"
-  failures=$((failures + 1))
+  echo "$*" >>"$work/failures"
 }
 
 # check PAGE NAME VERDICT PICTURES: the DOM, then the layout and a screenshot at each width. A report
 # draws every pose of its table, a sign-off every pose its checklist names.
 check() {
   local page="$1" name="$2" verdict="$3" pictures="$4"
+  local page_name="$name"
   local dom="$work/$name.dom.html"
   chrome --dump-dom "file://$page" >"$dom"
   grep -q "id=\"verdict\">$verdict" "$dom" || fail "$name: the verdict does not read '$verdict'"
@@ -110,7 +116,12 @@ check_layout() {
 }
 
 echo "== the reference matrix and a failing example, with their sign-offs"
-(cd "$work" && "$bin" --out ref --deterministic --quiet)
+if [ -n "$reference" ]; then
+  mkdir "$work/ref"
+  cp "$reference/results.jsonl" "$reference/report.html" "$work/ref/"
+else
+  (cd "$work" && "$bin" --out ref --deterministic --quiet)
+fi
 "$bin" signoff "$work/ref/results.jsonl" --by "CI browser check" >/dev/null || true
 set +e
 "$bin" run Tests/PoseMatrixTests/Fixtures/small.json --out "$work/failing" --deterministic --quiet 2>/dev/null
@@ -119,12 +130,28 @@ set -e
 [ "$code" -eq 1 ] || fail "the failing example exited $code, not 1"
 "$bin" signoff "$work/failing/results.jsonl" --by "CI browser check" >/dev/null || true
 
-check "$work/ref/report.html" reference-report "PASSED: 104 passed" 13
-check "$work/ref/signoff.html" reference-signoff "NOT SIGNED OFF: " 13
-check "$work/failing/report.html" failing-report "FAILED: 8 passed, 2 failed" 6
-check "$work/failing/signoff.html" failing-signoff "NOT SIGNED OFF: " 3  # its checklist names P1, P2 and P5
-errors=$(grep -c 'CONSOLE' "$work/chromium.log" || true)
-[ "$errors" -eq 0 ] || { grep 'CONSOLE' "$work/chromium.log" | head -5; fail "$errors console messages"; }
+# in_background NAME CHECK…: runs a page's check beside another, its output kept until both end.
+pending=()
+in_background() {
+  local name="$1"
+  shift
+  ( "$@" >"$work/$name.out" 2>&1 || fail "$name: the check stopped (exit $?)" ) &
+  pending+=("$name")
+}
+finish() {
+  wait
+  for name in "${pending[@]}"; do cat "$work/$name.out"; done
+  pending=()
+}
+in_background reference-report check "$work/ref/report.html" reference-report "PASSED: 104 passed" 13
+in_background reference-signoff check "$work/ref/signoff.html" reference-signoff "NOT SIGNED OFF: " 13
+finish
+in_background failing-report check "$work/failing/report.html" failing-report "FAILED: 8 passed, 2 failed" 6
+# its checklist names P1, P2 and P5
+in_background failing-signoff check "$work/failing/signoff.html" failing-signoff "NOT SIGNED OFF: " 3
+finish
+errors=$(cat "$work"/chromium-*.log | grep -c 'CONSOLE' || true)
+[ "$errors" -eq 0 ] || { cat "$work"/chromium-*.log | grep 'CONSOLE' | head -5; fail "$errors console messages"; }
 
 if [ "$update" = yes ]; then
   for shot in reference-report-390 reference-report-1280 reference-signoff-390 reference-signoff-1280; do
@@ -132,6 +159,8 @@ if [ "$update" = yes ]; then
   done
   echo "Reports/sample/*.png updated"
 fi
+failures=0
+[ ! -f "$work/failures" ] || failures=$(wc -l <"$work/failures")
 if [ "$failures" -gt 0 ]; then
   echo "browser check failed: $failures problems"
   exit 1
