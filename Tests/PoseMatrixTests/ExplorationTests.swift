@@ -56,6 +56,18 @@ struct ExplorationTests {
         #expect(reader.invariants.allSatisfy { $0.status != .broken && $0.depth == 12 && $0.states > 1000 })
     }
 
+    @Test("a results reader gives the file's SHA-256 once read to its end, none when opened without hashing (as trend does)")
+    func readerDigest() async throws {
+        let path = try await ReferenceRun.folder.appendingPathComponent(ReportSet.resultsName).path
+        let hashing = try ResultsReader(path: path)
+        let counting = try ResultsReader(path: path, hashing: false)
+        while try hashing.next() != nil {}
+        while try counting.next() != nil {}
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(hashing.sha256 == SHA256.hex(of: bytes))
+        #expect(counting.sha256 == nil)
+    }
+
     @Test("an invariant with a condition is checked only where the condition holds")
     func conditionalInvariant() throws {
         let matrix = try Self.matrix(

@@ -38,6 +38,15 @@ struct JSON5ReaderTests {
         #expect(items.map(\.stringValue) == ["a\tb", "é😀", "it's", "x    y", "A"])
     }
 
+    @Test("reads a string's run of plain characters and the escapes after it alike, counting columns in characters")
+    func plainRunsThenEscapes() throws {
+        let node = try JSON5Reader.parse(#"["ééé", "é\u00e9x", "a\"b", 1E5, -0.5e+3]"#, strict: true)
+        let items = try #require(node.arrayItems)
+        #expect(items.map(\.stringValue) == ["ééé", "ééx", #"a"b"#, nil, nil])
+        #expect(items.map(\.numberValue) == [nil, nil, nil, 100_000, -500])
+        #expect(items.map(\.position.column) == [2, 9, 21, 29, 34])
+    }
+
     struct SyntaxCase: Sendable, CustomTestStringConvertible {
         var text: String
         var line: Int

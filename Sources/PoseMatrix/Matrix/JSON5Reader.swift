@@ -264,7 +264,13 @@ struct JSON5Reader {
         let quote = bytes[index]
         if strict && quote != UInt8(ascii: "\"") { throw notJSON("a single-quoted string") }
         advance()
-        var scalars: [UInt8] = []
+        // Most strings hold no escape: their bytes up to the closing quote are the string.
+        let plain = readPlainRun(quote: quote)
+        if current == quote {
+            defer { advance() }
+            return String(decoding: bytes[plain], as: UTF8.self)
+        }
+        var scalars = Array(bytes[plain])
         while true {
             guard let byte = current else { throw error("unterminated string (opened at \(start))") }
             if byte == quote {
@@ -285,28 +291,45 @@ struct JSON5Reader {
             guard let escaped = current else { throw error("unterminated string (opened at \(start))") }
             advance()
             if strict && !"\"\\/bfnrtu".utf8.contains(escaped) { throw notJSON("this escape", at: escapePosition) }
-            switch escaped {
-            case UInt8(ascii: "n"): scalars.append(0x0A)
-            case UInt8(ascii: "t"): scalars.append(0x09)
-            case UInt8(ascii: "r"): scalars.append(0x0D)
-            case UInt8(ascii: "b"): scalars.append(0x08)
-            case UInt8(ascii: "f"): scalars.append(0x0C)
-            case UInt8(ascii: "v"): scalars.append(0x0B)
-            case UInt8(ascii: "0") where !(current.map { $0 >= 0x30 && $0 <= 0x39 } ?? false):
-                scalars.append(0x00)
-            case 0x0A: break  // line continuation
-            case 0x0D: if current == 0x0A { advance() }
-            case UInt8(ascii: "x"):
-                let value = try readHex(digits: 2, escapeAt: escapePosition)
-                scalars.append(contentsOf: Array(String(UnicodeScalar(UInt8(value))).utf8))
-            case UInt8(ascii: "u"): scalars.append(contentsOf: try readUnicodeEscape(at: escapePosition))
-            case UInt8(ascii: "1")...UInt8(ascii: "9"):
-                throw error("invalid escape in a string: digits cannot be escaped", at: escapePosition)
-            default:
-                // JSON5: any other escaped character stands for itself.
-                scalars.append(escaped)
-            }
+            try appendEscaped(escaped, at: escapePosition, to: &scalars)
         }
+    }
+
+    /// Appends what the escape `\` + `escaped` stands for, read from the byte after it on.
+    private mutating func appendEscaped(_ escaped: UInt8, at escapePosition: SourcePosition, to scalars: inout [UInt8])
+        throws(JSON5SyntaxError)
+    {
+        switch escaped {
+        case UInt8(ascii: "n"): scalars.append(0x0A)
+        case UInt8(ascii: "t"): scalars.append(0x09)
+        case UInt8(ascii: "r"): scalars.append(0x0D)
+        case UInt8(ascii: "b"): scalars.append(0x08)
+        case UInt8(ascii: "f"): scalars.append(0x0C)
+        case UInt8(ascii: "v"): scalars.append(0x0B)
+        case UInt8(ascii: "0") where !(current.map { $0 >= 0x30 && $0 <= 0x39 } ?? false):
+            scalars.append(0x00)
+        case 0x0A: break  // line continuation
+        case 0x0D: if current == 0x0A { advance() }
+        case UInt8(ascii: "x"):
+            let value = try readHex(digits: 2, escapeAt: escapePosition)
+            scalars.append(contentsOf: Array(String(UnicodeScalar(UInt8(value))).utf8))
+        case UInt8(ascii: "u"): scalars.append(contentsOf: try readUnicodeEscape(at: escapePosition))
+        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+            throw error("invalid escape in a string: digits cannot be escaped", at: escapePosition)
+        default:
+            // JSON5: any other escaped character stands for itself.
+            scalars.append(escaped)
+        }
+    }
+
+    /// Moves past a string's bytes up to its closing quote, a backslash or a control character.
+    private mutating func readPlainRun(quote: UInt8) -> Range<Int> {
+        let start = index
+        while let byte = current, byte != quote, byte != UInt8(ascii: "\\"), byte >= 0x20 {
+            index += 1
+            if byte & 0xC0 != 0x80 { column += 1 }  // as advance() counts: no line break here
+        }
+        return start..<index
     }
 
     /// The character of a `\uXXXX` escape, or of a surrogate pair of two, as UTF-8.
@@ -363,11 +386,17 @@ struct JSON5Reader {
         if word.hasPrefix("0x") || word.hasPrefix("0X"), let value = UInt64(word.dropFirst(2), radix: 16) {
             return .number(sign * Double(value), text: text)
         }
-        let isDecimal = !word.isEmpty && word.allSatisfy { "0123456789.eE+-".contains($0) }
+        let isDecimal = !word.isEmpty && word.utf8.allSatisfy(Self.isDecimalByte)
         guard isDecimal, let value = Double(word), word.first != "e", word.first != "E" else {
             throw error("invalid number '\(excerpt(text))'", at: start)
         }
         return .number(sign * value, text: text)
+    }
+
+    /// Whether a byte is one a decimal number is written with: `0123456789.eE+-`.
+    private static func isDecimalByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
     }
 
     /// Whether the text is a number as JSON writes it: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.

@@ -45,17 +45,19 @@ final class ResultsReader {
     /// The shared records read so far, by id: at most ``SharedRecordKind/limit`` of each kind.
     private var records = SharedRecords()
 
-    /// SHA-256 of the whole file, once ``next()`` has returned nil (the file was read to its end).
+    /// SHA-256 of the whole file, once ``next()`` has returned nil (the file was read to its end),
+    /// unless the reader was opened without `hashing`.
     var sha256: String? {
-        guard sawSummary && atEnd else { return nil }
-        var finished = lines.hasher  // finalizing pads the copy; the reader's own state stays as read
-        return finished.finalize()
+        guard sawSummary && atEnd, var finished = lines.hasher else { return nil }
+        return finished.finalize()  // finalizing pads the copy; the reader's own state stays as read
     }
 
-    init(path: String) throws(ResultsError) {
+    /// Opens `path` and reads its header; `hashing: false` spares the file's SHA-256 (``sha256``
+    /// is then nil), which only a reader that signs the file needs.
+    init(path: String, hashing: Bool = true) throws(ResultsError) {
         self.path = path
         do {
-            lines = try LineReader(path: path, maximumLineLength: Self.maximumLineLength)
+            lines = try LineReader(path: path, maximumLineLength: Self.maximumLineLength, hashing: hashing)
         } catch {
             throw ResultsError(file: path, line: nil, message: error.message, cause: .unreadable)
         }

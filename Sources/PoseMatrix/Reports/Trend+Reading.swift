@@ -7,14 +7,14 @@ extension Trend {
         var ordered = paths
         if byTime {
             var times: [String: String] = [:]
-            for path in paths { times[path] = try ResultsReader(path: path).header.generatedAt }
+            for path in paths { times[path] = try ResultsReader(path: path, hashing: false).header.generatedAt }
             ordered = paths.enumerated().sorted { (times[$0.element]!, $0.offset) < (times[$1.element]!, $1.offset) }
                 .map(\.element)
         }
         var trend: Trend?
         var before: (path: String, header: RunHeader)?
         for path in ordered {
-            let reader = try ResultsReader(path: path)
+            let reader = try ResultsReader(path: path, hashing: false)
             let header = reader.header
             if let shard = header.shard, shard.total > 1 {
                 throw ResultsError(
@@ -74,6 +74,7 @@ struct NightMatcher {
 
     init(previous: [String: Int], before: RunHeader?, now: RunHeader) {
         self.previous = previous
+        matched.reserveCapacity(previous.count)
         acrossAxes = before.map { AcrossAxes(earlier: $0, later: now) }
     }
 

@@ -88,7 +88,7 @@ struct RecordedObservations: Sendable {
         }
         errors += recording.mismatches(in: matrix, matrixPath: matrixPath, linesInError: !errors.isEmpty)
         guard errors.isEmpty else { throw .invalid(MatrixErrors(sorting: errors)) }
-        var hasher = lines.hasher
+        var hasher = lines.hasher ?? SHA256.Hasher()  // opened hashing: never the empty hasher
         recording.sha256 = hasher.finalize()
         return recording
     }

@@ -41,15 +41,18 @@ final class LineReader {
     private var atEnd = false
     private var lineNumber = 0
     private(set) var byteCount = 0
-    /// SHA-256 of the bytes read so far.
-    private(set) var hasher = SHA256.Hasher()
+    /// SHA-256 of the bytes read so far; nil when the reader was asked not to hash.
+    private(set) var hasher: SHA256.Hasher?
     /// Bytes examined for line ends, so that a test can prove the reading linear.
     private(set) var examinedBytes = 0
     static let chunkSize = 1 << 16
 
     /// Opens `path`; a missing file, a folder or a refusal is an error with the system's reason.
-    init(path: String, maximumLineLength: Int, maximumFileSize: Int = .max) throws(LineReadError) {
+    /// `hashing` keeps the SHA-256 of what is read (``hasher``), which a reader that only counts
+    /// can spare: it costs as much as finding the lines.
+    init(path: String, maximumLineLength: Int, maximumFileSize: Int = .max, hashing: Bool = true) throws(LineReadError) {
         self.path = path
+        hasher = hashing ? SHA256.Hasher() : nil
         self.maximumLineLength = maximumLineLength
         self.maximumFileSize = maximumFileSize
         let opened = open(path, O_RDONLY | O_CLOEXEC)
@@ -127,7 +130,7 @@ final class LineReader {
         // build read at 2 MB/s.
         buffer.append(contentsOf: chunk[..<count])
         if count == 0 { atEnd = true }
-        hasher.update(buffer[oldCount...])
+        hasher?.update(buffer[oldCount...])
         byteCount += count
         if byteCount > maximumFileSize {
             throw LineReadError(
