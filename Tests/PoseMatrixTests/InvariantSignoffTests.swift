@@ -45,12 +45,13 @@ struct InvariantSignoffTests {
         let lines = try TestFiles.read(URL(fileURLWithPath: results)).split(separator: "\n")
         #expect(
             lines.contains(
-                #"{"type":"invariant","name":"bars","status":"held","states":9,"depth":2,"applies":9,"line":4,"rests":["apple"]}"#
+                #"{"type":"invariant","name":"bars","status":"held","states":9,"depth":2,"applies":9,"line":4,"when":{},"#
+                    + #""rests":["apple"]}"#
             ))
         #expect(
             lines.contains(
                 #"{"type":"invariant","name":"margins","status":"held","states":9,"depth":2,"applies":9,"line":5,"#
-                    + #""rests":["inference","unverified"]}"#))
+                    + #""when":{},"rests":["inference","unverified"]}"#))
         // Sign-off's default trust (apple, measured, inference) takes the first, not the second.
         let result = await duoPose(["signoff", results, "--by", "QA"])
         #expect(result.code == 1)

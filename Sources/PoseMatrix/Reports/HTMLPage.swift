@@ -70,8 +70,15 @@ enum HTMLPage {
         }
         var model = SceneModel(settings: CaseSettings(values: values, app: app), app: app)
         for step in pose.steps { model.apply(step) }
-        let sketch = SceneSketch(model: model, title: "\(pose.id): \(pose.state)")
-        var out = "<figure id=\"pose-\(pose.id)\">\n" + sketch.svg(id: "picture-\(pose.id)", standalone: false, captioned: false)
+        return figure(
+            "pose-\(pose.id)", picture: "picture-\(pose.id)", model: model, title: "\(pose.id): \(pose.state)", caption: caption)
+    }
+
+    /// A scene as a figure with ids `id` and `picture` (its drawing), captioned with `caption`
+    /// (already escaped) and the drawing's own captions in words.
+    static func figure(_ id: String, picture: String, model: SceneModel, title: String, caption: String) -> String {
+        let sketch = SceneSketch(model: model, title: title)
+        var out = "<figure id=\"\(id)\">\n" + sketch.svg(id: picture, standalone: false, captioned: false)
         out += "<figcaption>" + caption + "<br>\n"
         out += sketch.captions.dropFirst().map(text).joined(separator: "<br>\n") + "</figcaption>\n</figure>\n"
         return out

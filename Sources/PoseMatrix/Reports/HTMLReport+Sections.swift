@@ -39,9 +39,13 @@ extension HTMLReport {
         guard !pictures.isEmpty else { return out }
         out += "<h3>Each pose's first case, drawn</h3>\n<p class=\"muted\">Drawn from the model at scale in the scene's points. "
         out += "What no source gives is listed in a dashed box, never drawn. "
-        out += "The results do not record the matrix's app block, so each is drawn for an app with duo-pose's "
-        out += "default choices; <code>duo-pose show CASE --matrix FILE --svg OUT</code> draws any case with the "
-        out += "matrix's app.</p>\n"
+        out +=
+            header.appRecorded
+            ? "Each is drawn for the app the run evaluated, as the results header records it, after the pose's own steps; "
+                + "<code>duo-pose show CASE --matrix FILE --svg OUT</code> draws any case with its matrix entry's steps.</p>\n"
+            : "These results do not record the app the run evaluated (written by 0.2.0 or earlier), so each is drawn for "
+                + "an app with duo-pose's default choices; <code>duo-pose show CASE --matrix FILE --svg OUT</code> draws "
+                + "any case with the matrix's app.</p>\n"
         return out + "<div class=\"figures\">\n" + pictures.joined() + "</div>\n"
     }
 
@@ -105,6 +109,47 @@ extension HTMLReport {
         if invariants.count > Self.listedReasonLimit {
             out += "<p>… and \(invariants.count - Self.listedReasonLimit) more invariants: see results.jsonl.</p>\n"
         }
+        let broken = invariants.filter { $0.status == .broken }
+        for (number, invariant) in broken.prefix(Self.drawnCounterexampleLimit).enumerated() {
+            out += counterexample(invariant, number: number + 1)
+        }
+        if broken.count > Self.drawnCounterexampleLimit {
+            out += "<p>… and \(broken.count - Self.drawnCounterexampleLimit) more broken invariants, not drawn.</p>\n"
+        }
+        return out
+    }
+
+    /// Broken invariants whose counterexample is drawn; the table lists the rest.
+    static let drawnCounterexampleLimit = 10
+
+    /// A broken invariant's shortest counterexample as a strip of the states it passes through:
+    /// the exploration's start, then the state after each step, the last one breaking it.
+    func counterexample(_ invariant: InvariantResult, number: Int) -> String {
+        var out = "<h3>Shortest counterexample: " + HTMLPage.text(invariant.name) + "</h3>\n"
+        guard let when = invariant.when else {
+            return out + "<p>Not drawn: these results do not record the axis values the exploration ran with "
+                + "(results.jsonl written before 0.3.0).</p>\n"
+        }
+        let start = invariant.start.flatMap(Pose.named)
+        var model = Explorer.startState(start, when: when, app: header.app)
+        let pairs = Axis.allCases.compactMap { axis in when[axis].map { "\(axis)=\($0)" } }
+        let values = pairs.isEmpty ? "" : " with " + pairs.joined(separator: ", ")
+        let startName = start.map { "\($0.id): \($0.state)" } ?? "launch"
+        var figures = [
+            HTMLPage.figure(
+                "invariant-\(number)-state-0", picture: "invariant-\(number)-picture-0", model: model, title: startName,
+                caption: "Start: " + HTMLPage.text(startName + values) + ".")
+        ]
+        for (index, step) in invariant.path.enumerated() {
+            model.apply(step)
+            let last = index == invariant.path.count - 1
+            figures.append(
+                HTMLPage.figure(
+                    "invariant-\(number)-state-\(index + 1)", picture: "invariant-\(number)-picture-\(index + 1)", model: model,
+                    title: "after \(step)",
+                    caption: "Step \(index + 1): " + HTMLPage.code(step.description) + (last ? ", which breaks it." : ".")))
+        }
+        out += "<div class=\"figures strip\">\n" + figures.joined() + "</div>\n"
         return out
     }
 

@@ -8,7 +8,7 @@ extension ResultsJSONL {
         try file.write(bytes: json.buffer.bytes)
     }
 
-    /// `{"type":"invariant","name":…,"status":…,"start":…,"states":…,"depth":…,"applies":…,"line":…}`, then
+    /// `{"type":"invariant","name":…,"status":…,"start":…,"states":…,"depth":…,"applies":…,"line":…,"when":{…}}`, then
     /// for one held `rests`, for one not run `unchecked` and `reason`, for one broken `path` and `failures`.
     static func render(_ invariant: InvariantResult, into json: inout JSONWriter) {
         json.beginObject()
@@ -20,6 +20,16 @@ extension ResultsJSONL {
             json.member(name, count)
         }
         if let line = invariant.line { json.member("line", line) }
+        if let when = invariant.when {
+            json.key("when")
+            json.beginObject()
+            for axis in Axis.allCases {
+                guard let value = when[axis] else { continue }
+                json.key(axis.rawValue)
+                json.value(value)
+            }
+            json.endObject()
+        }
         if invariant.status == .held, let rests = invariant.rests {
             json.key("rests")
             json.strings(rests.levels.map(\.rawValue))

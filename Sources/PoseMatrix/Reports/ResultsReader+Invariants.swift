@@ -7,6 +7,38 @@ extension ResultsReader {
         return count
     }
 
+    /// An invariant line's matrix line and `when`, where given.
+    private static func readLineAndWhen(
+        _ node: JSONNode, into result: inout InvariantResult, error fail: (String) -> ResultsError
+    ) throws(ResultsError) {
+        if let line = node["line"] {
+            guard let number = count(line), number >= 1 else {
+                throw fail("invariant \(quoted(result.name))'s line \(line.shortText) is not a number of 1 or more")
+            }
+            result.line = number
+        }
+        if let when = node["when"] { result.when = try Self.when(when, of: result.name, error: fail) }
+    }
+
+    /// An invariant line's `when`: axes, each with a value it takes.
+    private static func when(_ node: JSONNode, of name: String, error fail: (String) -> ResultsError) throws(ResultsError)
+        -> [Axis: AxisValue]
+    {
+        guard let members = node.members else { throw fail("invariant \(quoted(name))'s when is not an object") }
+        var values: [Axis: AxisValue] = [:]
+        for member in members {
+            guard let axis = Axis(rawValue: member.key) else {
+                throw fail("invariant \(quoted(name))'s when names \(quoted(member.key)), not an axis")
+            }
+            guard let value = member.value.axisValue, axis.parse(value.description) == value else {
+                throw fail(
+                    "invariant \(quoted(name))'s when gives \(member.key) \(member.value.shortText), not \(axis.expectation)")
+            }
+            values[axis] = value
+        }
+        return values
+    }
+
     /// One invariant line: its name, status, start, the exploration's states and depth, and what
     /// its status needs (what one held rests on, if recorded; the reason for one not run; the path
     /// and failures for one broken).
@@ -23,12 +55,7 @@ extension ResultsReader {
             throw fail("invariant \(quoted(name)) starts at \(quoted(start)), not a pose P1–P13")
         }
         var result = InvariantResult(name: name, status: status, start: start, states: states, depth: depth, applies: applies)
-        if let line = node["line"] {
-            guard let number = count(line), number >= 1 else {
-                throw fail("invariant \(quoted(name))'s line \(line.shortText) is not a number of 1 or more")
-            }
-            result.line = number
-        }
+        try Self.readLineAndWhen(node, into: &result, error: fail)
         if let rests = node["rests"] {
             guard status == .held else { throw fail("invariant \(quoted(name)) is \(status.word) but states what it rests on") }
             result.rests = try levels(rests, of: "invariant \(quoted(name))'s rests", error: fail)

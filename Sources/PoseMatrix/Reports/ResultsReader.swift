@@ -206,6 +206,7 @@ extension ResultsReader {
         header.appScan = try AppScanRecord.read(node["appScan"], error: fail)
         if let defaults = node["defaults"] { header.axisDefaults = try Self.defaults(defaults, error: fail) }
         if let app = try Self.app(node["app"], path: "results header", error: fail) { header.app = app }
+        header.appRecorded = node["app"] != nil
         try validate(header, error: fail)
         return header
     }

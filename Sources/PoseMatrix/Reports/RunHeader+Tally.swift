@@ -28,12 +28,15 @@ struct RunHeader: Sendable {
     var scope = RunScope()
     /// What the app block took from `app.scan`, if the matrix names a tree.
     var appScan: AppScanRecord?
-    /// The value each axis takes where the matrix does not name it, for the axes that have one
-    /// (`hingeAngle` and `splitSide` take the steps' own): a baseline matches cases across an axis
-    /// one run has and the other has not by it.
     /// The app the run evaluated, for pictures drawn from results alone (duo-pose's default
     /// choices for results written by 0.2.0 and earlier, which do not record it).
     var app = App()
+    /// Whether the header records ``app`` (results written after 0.2.0 do), rather than ``app``
+    /// being duo-pose's default choices.
+    var appRecorded = true
+    /// The value each axis takes where the matrix does not name it, for the axes that have one
+    /// (`hingeAngle` and `splitSide` take the steps' own): a baseline matches cases across an axis
+    /// one run has and the other has not by it.
     var axisDefaults: [(axis: Axis, value: AxisValue)] = RunHeader.axisDefaults(of: App())
 
     /// The value each axis takes in a case that does not name it, with this app (its SDK).

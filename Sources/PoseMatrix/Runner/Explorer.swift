@@ -28,6 +28,7 @@ struct ExplorationOutcome: Sendable {
                 states: statesExplored, depth: depth, applies: applied[index, default: 0])
             result.rests = rests[index, default: Rests()]
             result.line = exploration.invariants[index].line
+            result.when = exploration.when
             if let violation = violations[index] {
                 result.status = .broken
                 result.path = violation.path
@@ -51,10 +52,7 @@ struct ExplorationOutcome: Sendable {
 enum Explorer {
     /// Explores from the start state and checks every invariant in every state found.
     static func explore(_ exploration: Exploration, app: App, trust: Trust = .everything) -> ExplorationOutcome {
-        var settings = CaseSettings(values: exploration.when, app: app)
-        if let start = exploration.start { for (axis, value) in start.fixed { settings.set(axis, value) } }
-        var model = SceneModel(settings: settings, app: app, eventDetail: false)
-        for step in exploration.start?.steps ?? [] { model.apply(step) }
+        let model = startState(exploration.start, when: exploration.when, app: app, eventDetail: false)
 
         // Parents and steps of every state found, to rebuild paths; models only for the frontier.
         // Int32 halves them (2³¹ states would need 80 GB of visited keys first).
@@ -98,6 +96,17 @@ enum Explorer {
         outcome.statesExplored = parents.count
         outcome.depth = depth
         return outcome
+    }
+
+    /// The exploration's first state: the launch state, or the state after the start pose's steps,
+    /// with the exploration's axis values and the start pose's own. A report replays a
+    /// counterexample from here.
+    static func startState(_ start: Pose?, when: [Axis: AxisValue], app: App, eventDetail: Bool = true) -> SceneModel {
+        var settings = CaseSettings(values: when, app: app)
+        if let start { for (axis, value) in start.fixed { settings.set(axis, value) } }
+        var model = SceneModel(settings: settings, app: app, eventDetail: eventDetail)
+        for step in start?.steps ?? [] { model.apply(step) }
+        return model
     }
 
     /// A state of the frontier: its index among the states found, and its model.

@@ -34,6 +34,9 @@ struct InvariantResult: Sendable, Equatable {
     /// For a held invariant: the levels of every value it was checked on, in every state, so that a
     /// sign-off can apply its own trust; nil in results that do not record it (written before 0.2.0).
     var rests: Rests?
+    /// The axis values the exploration ran with (its `when`), which drawing its states needs;
+    /// nil in results that do not record them (written before 0.3.0).
+    var when: [Axis: AxisValue]?
 
     init(name: String, status: Status, start: String?, states: Int, depth: Int, applies: Int) {
         self.name = name
