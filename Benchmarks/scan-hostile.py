@@ -79,6 +79,9 @@ def cases(scale):
         "delegate-bodies": lambda r: swift(r, "Delegate.swift", "func sceneDidEnterBackground " * n(30000)),
         "hinge": lambda r: swift(r, "Hinge.swift", "view.onHingeChange { x in \n" * n(20000)),
         "braces": lambda r: swift(r, "Braces.swift", "{" * n(1_000_000)),
+        # Memory: a megabyte as dense in tokens as source gets (one token a byte, or a word every two).
+        "semicolons": lambda r: swift(r, "Dense.swift", ";" * n(1_048_576)),
+        "words": lambda r: swift(r, "Words.swift", "a " * n(524_288)),
         "hash-line": lambda r: swift(r, "Hash.swift", "#" * n(200_000) + "\n"),
         "hash-line-yml": lambda r: write(
             os.path.join(r, "project.yml"), "#" * n(200_000) + "\ntargets:\n  App:\n    type: application\n    platform: iOS\n"),

@@ -153,6 +153,30 @@ struct ScanRuleTests {
             expected:
                 #"newWindow.via="none" cameraAccessory.registeredOn="rootView" camera.uses="none" unknown: orientations,linkedSDK,state.savesOn,state.cachesScreen,cameraAccessory.capture"#
         ),
+        Case(
+            // The type around each token is found among the tokens an iPhone build compiles: found among
+            // all of them, the macOS branch's tokens shifted it, and the App's accessory read as CameraView's.
+            name: "an accessory on the App after a branch an iPhone build leaves out is on the root view",
+            source: """
+                struct CameraView: View {
+                    let session = AVCaptureSession()
+                    var body: some View { Text("camera") }
+                }
+                #if os(macOS)
+                let one = 1; let two = 2; let three = 3; let four = 4; let five = 5; let six = 6; let seven = 7
+                let eight = 8; let nine = 9; let ten = 10; let eleven = 11; let twelve = 12; let thirteen = 13
+                #endif
+                @main
+                struct DuoApp: App {
+                    var body: some Scene {
+                        WindowGroup { CameraView() }
+                            .sceneAccessory(CameraCaptureAccessory())
+                    }
+                }
+                """,
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="rootView" unknown: orientations,linkedSDK,state.savesOn,state.cachesScreen,cameraAccessory.capture,camera.uses,camera.mirroring"#
+        ),
     ]
 
     @Test("each source form gives its value, unknown or finding", arguments: cases)

@@ -26,6 +26,8 @@ enum Conditions {
 
     /// The tokens an iPhone build may compile, directives removed.
     static func iPhoneTokens(_ tokens: [Token]) -> [Token] {
+        // Without a directive every token is kept: the same array, not a copy of millions of tokens.
+        guard tokens.contains(where: { $0.kind == .directive }) else { return tokens }
         var stack: [Branches] = []
         var kept: [Token] = []
         kept.reserveCapacity(tokens.count)

@@ -85,7 +85,7 @@ extension SourceFacts {
             "an accessory registered neither on the root nor on a camera view",
             "accessories registered neither on the root nor on a camera view"
         )
-        guard let type = file.enclosingType[index] else {
+        guard let type = file.enclosingType(index) else {
             return doubt(.cameraAccessoryRegisteredOn, elsewhere.0, elsewhere.1, location)
         }
         let rootWords: Set<String> = ["App", "UIWindowSceneDelegate", "UIApplicationDelegate"]

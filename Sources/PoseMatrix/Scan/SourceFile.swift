@@ -3,8 +3,10 @@ struct SourceFile {
     var path: String
     var tokens: [Token]
     var lines: [Substring]
-    /// The innermost type (`struct`, `class`, `extension`, `@implementation`) around each token, with its header.
-    var enclosingType: [TypeContext?]
+    /// The type declarations (`struct`, `class`, `extension`, `@implementation`), with their headers.
+    var types: [TypeContext]
+    /// For each token, the innermost of ``types`` around it (-1 outside every type).
+    var typeAround: TokenIndices
     /// Which bracket closes which, and which encloses each token.
     var brackets: BracketTable
 
@@ -20,9 +22,15 @@ struct SourceFile {
         let tokens = Tokenizer.tokens(of: text, keepingStrings: keepingStrings, nestingComments: path.hasSuffix(".swift"))
         self.tokens = Conditions.iPhoneTokens(tokens)
         self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        self.enclosingType = Self.types(of: tokens)
-        self.brackets = BracketTable([])
-        self.brackets = BracketTable(self.tokens.indices.map { self[$0] })
+        // Both tables index the tokens an iPhone build compiles, not every token of the file.
+        (types, typeAround) = Self.types(of: self.tokens)
+        brackets = BracketTable(self.tokens)
+    }
+
+    /// The innermost type around the token at `index`, with its header.
+    func enclosingType(_ index: Int) -> TypeContext? {
+        let type = typeAround[index]
+        return type < 0 ? nil : types[type]
     }
 
     /// Whether the rules read the file at `path`: Swift and Objective-C sources.
@@ -103,10 +111,10 @@ struct SourceFile {
 
     private static let typeKeywords: Set<String> = ["struct", "class", "extension", "actor", "implementation", "enum"]
 
-    private static func types(of tokens: [Token]) -> [TypeContext?] {
-        var result: [TypeContext?] = []
-        result.reserveCapacity(tokens.count)
-        var stack: [(TypeContext, Int)] = []
+    private static func types(of tokens: [Token]) -> ([TypeContext], TokenIndices) {
+        var types: [TypeContext] = []
+        var around = TokenIndices(repeating: -1, count: tokens.count)
+        var stack: [(type: Int, depth: Int)] = []
         var pending: TypeContext?
         var depth = 0
         for (index, token) in tokens.enumerated() {
@@ -114,28 +122,30 @@ struct SourceFile {
             if token.kind == .word, Self.typeKeywords.contains(previous) {
                 pending = TypeContext(name: token.text, header: [])
                 if previous == "implementation" {
-                    stack.append((pending!, -1))
+                    types.append(pending!)
+                    stack.append((types.count - 1, -1))
                     pending = nil
                 }
             } else if token.text == "{" {
                 depth += 1
                 if let type = pending {
-                    stack.append((type, depth))
+                    types.append(type)
+                    stack.append((types.count - 1, depth))
                     pending = nil
                 }
             } else if token.text == "}" {
-                if stack.last?.1 == depth { stack.removeLast() }
+                if stack.last?.depth == depth { stack.removeLast() }
                 depth -= 1
             } else if token.text == "end" && previous == "@" {
-                if stack.last?.1 == -1 { stack.removeLast() }
+                if stack.last?.depth == -1 { stack.removeLast() }
             } else if pending != nil && token.kind == .word {
                 pending?.header.append(token.text)
             } else if token.text == ";" {
                 pending = nil
             }
-            result.append(stack.last?.0)
+            around[index] = stack.last?.type ?? -1
         }
-        return result
+        return (types, around)
     }
 }
 

@@ -7,28 +7,44 @@
 struct BracketTable {
     /// For each opening bracket, the index of the bracket closing it (the end index when the file
     /// never closes it); -1 for other tokens.
-    let closing: [Int]
+    let closing: TokenIndices
     /// For each token, the opening bracket it lies inside (the innermost); -1 at the top level.
-    let parent: [Int]
+    let parent: TokenIndices
 
     /// Matches brackets of any kind as the rules count them, a string literal never being one.
-    init(_ texts: [String]) {
-        var closing = [Int](repeating: -1, count: texts.count)
-        var parent = [Int](repeating: -1, count: texts.count)
-        var open: [Int] = []
-        for (index, text) in texts.enumerated() {
-            parent[index] = open.last ?? -1
-            switch text {
+    init(_ tokens: [Token]) {
+        var closing = TokenIndices(repeating: -1, count: tokens.count)
+        var parent = TokenIndices(repeating: -1, count: tokens.count)
+        var open: [Int32] = []  // as deep as a file of `{` is long: four bytes a bracket
+        for (index, token) in tokens.enumerated() {
+            parent[index] = open.last.map(Int.init) ?? -1
+            guard token.kind != .string else { continue }
+            switch token.text {
             case "(", "[", "{":
-                closing[index] = texts.count
-                open.append(index)
+                closing[index] = tokens.count
+                open.append(Int32(index))
             case ")", "]", "}":
-                if let last = open.popLast() { closing[last] = index }
+                if let last = open.popLast() { closing[Int(last)] = index }
             default: break
             }
         }
         self.closing = closing
         self.parent = parent
+    }
+}
+
+/// A token index per token (or per position), four bytes each: a source file of a few megabytes
+/// holds millions of tokens, and each table of `Int` cost eight bytes a token.
+struct TokenIndices {
+    private var storage: [Int32]
+
+    init(repeating value: Int, count: Int) {
+        storage = [Int32](repeating: Int32(value), count: count)
+    }
+
+    subscript(_ index: Int) -> Int {
+        get { Int(storage[index]) }
+        set { storage[index] = Int32(newValue) }
     }
 }
 
@@ -39,13 +55,13 @@ final class SourceIndex {
     init(_ file: SourceFile) { self.file = file }
 
     /// For each token, the index of the first `{`, `;` or `}` at or after it (the end index when none).
-    private(set) lazy var nextStop: [Int] = nextIndex { ["{", ";", "}"].contains($0) }
+    private(set) lazy var nextStop: TokenIndices = nextIndex { ["{", ";", "}"].contains($0) }
     /// For each token, the index of the first `;` at or after it (the end index when none).
-    private(set) lazy var nextSemicolon: [Int] = nextIndex { $0 == ";" }
+    private(set) lazy var nextSemicolon: TokenIndices = nextIndex { $0 == ";" }
     /// Whether the file reads `scenePhase` anywhere.
     private(set) lazy var readsScenePhase = file.tokens.contains { $0.text == "scenePhase" }
     /// For each token, the index of the first `case`, `default` or `}` at or after it: where a `case` body ends.
-    private(set) lazy var nextCaseEnd: [Int] = nextIndex { ["case", "default", "}"].contains($0) }
+    private(set) lazy var nextCaseEnd: TokenIndices = nextIndex { ["case", "default", "}"].contains($0) }
     /// Running counts of what ``HandlerKind`` looks for, so a handler's kind costs no walk of its body.
     private(set) lazy var handlerCounts = HandlerCounts(file)
     /// Words of code that persists state (`save`, `persist`, `write`, `archive`, `commit`,
@@ -83,7 +99,7 @@ final class SourceIndex {
         if let known = typesHolding[words] { return known }
         var names: Set<String> = []
         for index in file.tokens.indices where words.contains(file[index]) {
-            if let type = file.enclosingType[index] { names.insert(type.name) }
+            if let type = file.enclosingType(index) { names.insert(type.name) }
         }
         typesHolding[words] = names
         return names
@@ -105,8 +121,8 @@ final class SourceIndex {
         return low
     }
 
-    private func nextIndex(_ matches: (String) -> Bool) -> [Int] {
-        var result = [Int](repeating: file.tokens.count, count: file.tokens.count + 1)
+    private func nextIndex(_ matches: (String) -> Bool) -> TokenIndices {
+        var result = TokenIndices(repeating: file.tokens.count, count: file.tokens.count + 1)
         for index in file.tokens.indices.reversed() {
             result[index] = matches(file[index]) ? index : result[index + 1]
         }

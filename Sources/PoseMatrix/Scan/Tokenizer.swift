@@ -4,8 +4,18 @@ struct Token: Sendable, Hashable {
     /// ``Tokenizer/tokens(of:keepingStrings:)`` with `keepingStrings`, for manifests read as data.
     enum Kind: Sendable { case word, punctuation, directive, string }
     var text: String
-    var line: Int
+    /// Four bytes, not eight: a file of a few megabytes holds millions of tokens.
+    private var storedLine: Int32
     var kind: Kind
+
+    /// The line the token starts on, from 1.
+    var line: Int { Int(storedLine) }
+
+    init(text: String, line: Int, kind: Kind) {
+        self.text = text
+        self.storedLine = Int32(line)
+        self.kind = kind
+    }
 }
 
 /// Splits Swift and Objective-C source into tokens, dropping comments and string and character
