@@ -23,9 +23,10 @@ extension MarkdownReport {
         }
         let unknown = record.result.unknown.filter { !record.stated.contains($0.rawValue) }
         if !unknown.isEmpty {
-            notes.append(
-                "Unknown in the code, so the matrix's default: " + unknown.map { code($0.rawValue) }.joined(separator: ", ")
-                    + ".")
+            let named = unknown.map { key in
+                code(key.rawValue) + (record.reasons[key].map { " (" + Escaping.markdownCell($0) + ")" } ?? "")
+            }
+            notes.append("Unknown in the code, so the matrix's default: " + named.joined(separator: ", ") + ".")
         }
         return out + (notes.isEmpty ? "" : notes.joined(separator: " ") + "\n\n")
     }

@@ -22,7 +22,29 @@ extension AppScanRecord {
             }
             return key
         }
-        return AppScanRecord(path: path, result: result, stated: Set(stated.compactMap(\.string)))
+        return AppScanRecord(
+            path: path, result: result, stated: Set(stated.compactMap(\.string)),
+            reasons: try reasons(node["why"], unknown: result.unknown, error: fail))
+    }
+
+    /// The header's `appScan.why`: a reason, as text, for keys among the unknown ones (absent from
+    /// results written by 0.2.0 and earlier).
+    private static func reasons(_ node: JSONNode?, unknown: [ScanKey], error fail: (String) -> ResultsError)
+        throws(ResultsError) -> [ScanKey: String]
+    {
+        guard let node else { return [:] }
+        guard let members = node.members else { throw fail("the header's appScan.why is not an object") }
+        var reasons: [ScanKey: String] = [:]
+        for member in members {
+            guard let key = ScanKey(rawValue: member.key), unknown.contains(key) else {
+                throw fail("appScan.why names \(quoted(member.key)), not a key appScan.unknown lists")
+            }
+            guard let reason = member.value.string, !reason.isEmpty else {
+                throw fail("appScan.why gives \(member.key) \(member.value.shortText), not a reason")
+            }
+            reasons[key] = reason
+        }
+        return reasons
     }
 
     /// The first field (`appScan.path`, `appScan.scanned.KEY`, …) in which two runs' records differ, with

@@ -4,15 +4,19 @@ struct AppScanRecord: Sendable {
     var path: String
     var result: ScanResult
     var stated: Set<String>
+    /// Why the code left keys unknown, for those it says why (``ScanResult/unknownReasons``).
+    var reasons: [ScanKey: String]
 
-    init(path: String, result: ScanResult, stated: Set<String>) {
+    init(path: String, result: ScanResult, stated: Set<String>, reasons: [ScanKey: String]? = nil) {
         self.path = path
         self.result = result
         self.stated = stated
+        self.reasons = reasons ?? result.unknownReasons
     }
 
     /// The header's `appScan` object, on one line, its keys in alphabetical order: which keys came
-    /// from the code (with their evidence), which from the matrix, and which the code left unknown.
+    /// from the code (with their evidence), which from the matrix, which the code left unknown,
+    /// and why (`why`, by key, for the unknown keys the scan says why of).
     var headerJSON: String {
         var json = JSONWriter(capacity: 1024)
         json.beginObject()
@@ -25,6 +29,13 @@ struct AppScanRecord: Sendable {
         json.endArray()
         json.key("unknown")
         json.strings(result.unknown.map(\.rawValue))
+        json.key("why")
+        json.beginObject()
+        for key in result.unknown {
+            guard let reason = reasons[key] else { continue }
+            json.member(key.rawValue, reason)
+        }
+        json.endObject()
         json.endObject()
         return String(decoding: json.buffer.bytes, as: UTF8.self)
     }

@@ -38,6 +38,19 @@ extension ScanResult {
         return lines.map { $0.oneLine + "\n" }.joined()
     }
 
+    /// Why each unknown key that has a reason is unknown, in key order: what its evidence holds
+    /// (``unsettled``), or the files that could settle it and were not read (``unread``).
+    var unknownReasons: [ScanKey: String] {
+        var reasons: [ScanKey: String] = [:]
+        for item in unsettled { reasons[item.key] = item.reason }
+        for (keys, files) in unreadGroups {
+            for key in keys where reasons[key] == nil {
+                reasons[key] = "files that could settle it were not read: " + Self.named(files.map(\.place))
+            }
+        }
+        return reasons
+    }
+
     /// The rules the findings break, each once, in rule order.
     var rulesFound: [ScanRule] { Set(findings.map(\.rule)).sorted() }
 
