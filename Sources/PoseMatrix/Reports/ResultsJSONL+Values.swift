@@ -136,9 +136,23 @@ extension CaseResult {
     /// The id readers derive from the pose, title and values when a line leaves it out:
     /// `P5 [profile=device, hingeAngle=90]`, `P9 outer display`.
     static func derivedID(pose: String, title: String?, values: [AxisEntry]) -> String {
-        let label = title.map { pose + " " + $0 } ?? pose
-        guard !values.isEmpty else { return label }
-        return label + " [" + values.map { $0.axis + "=" + $0.value }.joined(separator: ", ") + "]"
+        // One string grown in place: a reader makes one per case line, millions for a trend.
+        var id = pose
+        if let title {
+            id += " "
+            id += title
+        }
+        guard !values.isEmpty else { return id }
+        id.reserveCapacity(id.utf8.count + 3 + values.reduce(0) { $0 + $1.axis.utf8.count + $1.value.utf8.count + 3 })
+        id += " ["
+        for (position, entry) in values.enumerated() {
+            if position > 0 { id += ", " }
+            id += entry.axis
+            id += "="
+            id += entry.value
+        }
+        id += "]"
+        return id
     }
 
     /// A derived id read back: its label (pose and title), its pose, and its values by axis. A

@@ -91,9 +91,12 @@ final class ResultsReader {
     func next() throws(ResultsError) -> CaseResult? {
         guard !sawSummary else { return nil }
         while true {
-            guard let node = try nextLine() else {
+            guard let bytes = try nextBytes() else {
                 throw fail("the file ends without a summary line: the run did not finish, or the file was cut short")
             }
+            // A case line in the form `run` writes is read without a JSON tree; any other is parsed.
+            if let line = CaseLineScanner.caseLine(bytes) { return try next(line) }
+            let node = try parse(bytes)
             let type = node["type"]?.string
             if let kind = type.flatMap(SharedRecordKind.init(rawValue:)) {
                 try records.read(node, kind: kind, error: fail)
@@ -101,10 +104,7 @@ final class ResultsReader {
             }
             switch type {
             case "case":
-                guard invariants.isEmpty else { throw fail("a case line follows the invariant lines: cases come first") }
-                let result = try Self.caseResult(node, records: records, error: fail)
-                try sequence.check(result, error: fail)
-                return result
+                return try next(try Self.caseLine(node, error: fail))
             case "invariant":
                 let invariant = try Self.invariant(node, error: fail)
                 try sequence.check(invariant, after: invariants, error: fail)
@@ -119,6 +119,14 @@ final class ResultsReader {
         }
     }
 
+    /// A case line's result, its references looked up in this file's records and its place checked.
+    private func next(_ line: CaseLine) throws(ResultsError) -> CaseResult {
+        guard invariants.isEmpty else { throw fail("a case line follows the invariant lines: cases come first") }
+        let result = try Self.resolve(line, records: records, error: fail)
+        try sequence.check(result, error: fail)
+        return result
+    }
+
     private func fail(_ message: String) -> ResultsError {
         ResultsError(file: path, line: lineNumber, message: message)
     }
@@ -129,6 +137,12 @@ final class ResultsReader {
 
     /// The next non-empty line, parsed; LF and CRLF line ends alike.
     private func nextLine() throws(ResultsError) -> JSONNode? {
+        guard let bytes = try nextBytes() else { return nil }
+        return try parse(bytes)
+    }
+
+    /// The next non-empty line's bytes, without its line end.
+    private func nextBytes() throws(ResultsError) -> ArraySlice<UInt8>? {
         while true {
             let line: Line?
             do {
@@ -148,11 +162,11 @@ final class ResultsReader {
                 throw fail("the last line is cut off (\(line.bytes.count) bytes without a line end)")
             }
             if line.bytes.isEmpty { continue }
-            return try parse(Array(line.bytes))
+            return line.bytes
         }
     }
 
-    private func parse(_ bytes: [UInt8]) throws(ResultsError) -> JSONNode {
+    private func parse(_ bytes: ArraySlice<UInt8>) throws(ResultsError) -> JSONNode {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw fail("the line is not valid UTF-8") }
         let node: JSONNode
         do {
@@ -293,9 +307,8 @@ extension ResultsReader {
         return levels
     }
 
-    fileprivate static func caseResult(
-        _ node: JSONNode, records: SharedRecords, error fail: (String) -> ResultsError
-    ) throws(ResultsError) -> CaseResult {
+    /// What a parsed case line settles alone: its head and id, checked, and its other members.
+    static func caseLine(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> CaseLine {
         var result = try caseHead(node, error: fail)
         if let id = node["id"] {
             guard let text = id.string else { throw fail("a case line's id is not a string") }
@@ -304,25 +317,34 @@ extension ResultsReader {
             result.id = CaseResult.derivedID(pose: result.pose, title: result.title, values: result.values)
             result.idIsDerived = true
         }
-        if let reference = node["reason"] {
+        return CaseLine(
+            result: result, members: CaseLine.Member.allCases.compactMap { member in node[member.rawValue].map { (member, $0) } })
+    }
+
+    /// A case line with its references to the file's records looked up, and the rules between them checked.
+    fileprivate static func resolve(
+        _ caseLine: CaseLine, records: SharedRecords, error fail: (String) -> ResultsError
+    ) throws(ResultsError) -> CaseResult {
+        var result = caseLine.result
+        if let reference = caseLine[.reason] {
             result.reason = try records.reason(reference, of: result.id, error: fail)
         }
-        if let reference = node["failures"] {
+        if let reference = caseLine[.failures] {
             let record = try records.failures(reference, of: result.id, error: fail)
             (result.line, result.failures) = (record.line, record.failures)
         }
-        if let reference = node["assumptions"] {
+        if let reference = caseLine[.assumptions] {
             let record = try records.assumptions(reference, of: result.id, error: fail)
             result.assumptions = record.assumptions
             if result.status == .passed { result.line = record.line }
         }
-        if let pinned = node["pinned"] {
+        if let pinned = caseLine[.pinned] {
             guard let status = pinned.string.flatMap(PinnedStatus.init) else {
                 throw fail("case \(result.index): pinned \(pinned.shortText) is not \"notRun\" or \"error\"")
             }
             result.pinned = status
         }
-        if let line = node["line"] {
+        if let line = caseLine[.line] {
             let lined = result.status == .notRun || result.status == .error || (result.pinned != nil && result.failures.isEmpty)
             guard lined, let number = count(line), number >= 1 else {
                 throw fail(

@@ -1,0 +1,17 @@
+/// A case line as its bytes alone settle it: the case's index, pose, title, values, status,
+/// duration and id, each checked, and its members that only the file's shared records judge, as
+/// written. ``ResultsReader`` resolves it against the file's records, which checks the rest.
+struct CaseLine: Sendable {
+    /// A member of a case line that the file's records, or the records' contents, judge.
+    enum Member: String, Sendable, CaseIterable {
+        case reason, failures, assumptions, pinned, line
+    }
+
+    var result: CaseResult
+    /// The members given, each with its value as written, in ``Member`` order.
+    var members: [(member: Member, value: JSONNode)]
+
+    subscript(_ member: Member) -> JSONNode? {
+        members.first { $0.member == member }?.value
+    }
+}
