@@ -100,12 +100,36 @@ struct ScanRuleTests {
                 let b = UIWindowScene.ActivationAction(title: "x") { _ in nil }
                 #else
                 @Environment(\\.openWindow) var openWindow
+                func go() { openWindow(id: "a") }
                 #endif
                 #if !os(iOS)
                 func c() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }
                 #endif
                 """,
             expected: #"newWindow.via="openWindow" \#(noCamera) unknown: \#(unknownBase)"#),
+        Case(
+            // The declaration asks for nothing: the use does, and is cited.
+            name: "openWindow declared and called is settled at the call",
+            source:
+                "struct V: View {\n @Environment(\\.openWindow) private var openWindow\n\n"
+                + " func go() { openWindow(id: \"a\") } }",
+            expected: #"newWindow.via="openWindow" \#(noCamera) unknown: \#(unknownBase)"#),
+        Case(
+            // IceCubesApp's shape: every use of the declared action is for visionOS or Mac Catalyst only.
+            name: "openWindow declared and used only where an iPhone build does not compile is unknown, not openWindow",
+            source: """
+                struct V: View {
+                    @Environment(\\.openWindow) var openWindow
+                    var body: some View {
+                        #if os(visionOS)
+                        Button("Open") { openWindow(id: "a") }
+                        #endif
+                    }
+                }
+                """,
+            expected:
+                #"\#(noCamera) unknown: orientations,linkedSDK,newWindow.via,newWindow.alternate,newWindow.errorHandler,newWindow.shortForm,state.savesOn,state.cachesScreen"#
+        ),
         Case(
             name: "openWindow stored as an action counts",
             source:
@@ -114,7 +138,7 @@ struct ScanRuleTests {
         Case(
             name: "two ways of asking for a window leave via unknown",
             source:
-                "@Environment(\\.openWindow) var openWindow\nfunc a() { app.activateSceneSession(for: r) { _ in self.present(x, animated: true) } }",
+                "@Environment(\\.openWindow) var openWindow\nfunc a() { app.activateSceneSession(for: r) { _ in self.present(x, animated: true) }; openWindow(id: \"b\") }",
             expected:
                 #"\#(noCamera) unknown: orientations,linkedSDK,newWindow.via,newWindow.alternate,newWindow.errorHandler,newWindow.shortForm,state.savesOn,state.cachesScreen"#
         ),

@@ -38,7 +38,7 @@ struct ScanUnknownTests {
         ),
         Case(
             app: "TwoWindowRequests", key: .newWindowVia,
-            reason: "two ways to ask for a window: App/ContentView.swift:4 and App/LegacyOpener.swift:5",
+            reason: "two ways to ask for a window: App/ContentView.swift:5 and App/LegacyOpener.swift:5",
             summary:
                 #"\#(plist) \#(noCamera) unknown: linkedSDK,newWindow.via,newWindow.alternate,newWindow.errorHandler,newWindow.shortForm,state.savesOn,state.cachesScreen"#
         ),
@@ -117,12 +117,33 @@ struct ScanUnknownTests {
                     + #""camera.mirroring"],"unread":[],"# + unsettled))
     }
 
+    @Test("openWindow declared in one file and called in another (an extension of its type) is settled at the call")
+    func openWindowAcrossFiles() throws {
+        let app = try TemporaryApp(files: [
+            "App/Main.swift": "@main struct Notes: App {\n    @Environment(\\.openWindow) var openWindow\n}\n",
+            "App/Main+Menu.swift": "extension Notes {\n    func menu() {\n        openWindow(id: \"main\")\n    }\n}\n",
+        ])
+        let result = try app.scan()
+        let via = try #require(result.evidence.first { $0.key == .newWindowVia })
+        #expect(via.value == .choice("openWindow"))
+        #expect("\(via.location.file):\(via.location.line)" == "App/Main+Menu.swift:3")
+        // Without the call, nothing asks for a window through the declaration: unknown, with where it is.
+        let alone = try TemporaryApp(files: [
+            "App/Main.swift": "@main struct Notes: App {\n    @Environment(\\.openWindow) var openWindow\n}\n"
+        ])
+        #expect(
+            try alone.scan().unsettled.first { $0.key == .newWindowVia }?.reason
+                == "openWindow declared and used nowhere in its file: App/Main.swift:2")
+    }
+
     @Test("three values are counted; places are sorted, each line once; two kinds of doubt are two reasons after ;")
     func reasonWording() throws {
         let three = try TemporaryApp(files: [
             "App/B.swift":
                 "func a() { app.requestSceneSessionActivation(nil, userActivity: nil, options: nil, errorHandler: nil) }\n",
-            "App/A.swift": "let x = 1\nstruct V: View { @Environment(\\.openWindow) var openWindow }\n",
+            "App/A.swift":
+                "let x = 1\nstruct V: View { @Environment(\\.openWindow) var openWindow; "
+                + "func go() { openWindow(id: \"a\") } }\n",
             "App/C.swift": "let action = ActivationAction(title: \"New\") { config in }\n",
         ]).scan()
         let via = "three ways to ask for a window: App/A.swift:2, App/B.swift:1 and App/C.swift:1"

@@ -110,7 +110,9 @@ struct ScanUnreadTests {
 
     @Test("a key a form found settles stays settled when another source is not read")
     func foundStays() throws {
-        let opener = "struct V: View {\n    @Environment(\\.openWindow) private var openWindow\n}\n"
+        let opener =
+            "struct V: View {\n    @Environment(\\.openWindow) private var openWindow\n"
+            + "    func go() { openWindow(id: \"a\") }\n}\n"
         let app = try TemporaryApp(files: ["App/Main.swift": opener])
         try Data([0] + Array(Self.request.utf8)).write(to: app.root.appendingPathComponent("App/Legacy.swift"))
         let result = try app.scan()

@@ -1,21 +1,42 @@
 /// Settles the keys the sources decide: `newWindow`, `camera`, `cameraAccessory`, `state` and `hingeEffect`.
 extension Scanner {
+    /// The forms asking for a window, and an `openWindow` declared in one file and called in
+    /// another (an extension of its type), at the first call.
+    private static func windowRequests(_ facts: SourceFacts) -> [ScanEvidence] {
+        var vias = facts.candidates[.newWindowVia] ?? []
+        if facts.unusedWindowDeclarations.contains(where: { $0.name == "openWindow" }),
+            let use = facts.openWindowUses.min(by: { Settlement.precedes($0, $1) })
+        {
+            vias.append(ScanEvidence(key: .newWindowVia, value: .choice("openWindow"), location: use))
+        }
+        return vias
+    }
+
+    /// Leaves the keys that depend on the way a window is asked for unknown, for the reason `via` is:
+    /// which of them apply, and how, depends on the way.
+    private static func unknownWithVia(_ settlement: inout Settlement) {
+        guard let why = settlement.unsettled[.newWindowVia] else { return }
+        for key in [ScanKey.newWindowAlternate, .newWindowErrorHandler, .newWindowShortForm] {
+            settlement.unknown(key, why)
+        }
+    }
+
     static func settleWindow(_ settlement: inout Settlement) {
         let facts = settlement.facts
-        let vias = facts.candidates[.newWindowVia] ?? []
+        let vias = windowRequests(facts)
         guard !vias.isEmpty else {
+            let unused = facts.unusedWindowDeclarations
+            guard unused.isEmpty else {
+                // Declared and used nowhere: asked for nowhere an iPhone build compiles, or in a way the rules do not follow.
+                settlement.unknown(.newWindowVia, "openWindow declared and used nowhere in its file", at: unused.map(\.location))
+                return unknownWithVia(&settlement)
+            }
             settlement.absent(.newWindowVia, .choice("none"), what: "openWindow, activateSceneSession or ActivationAction")
             settlement.notApplicable([.newWindowAlternate, .newWindowErrorHandler, .newWindowShortForm], byAbsence: true)
             return
         }
         guard settlement.settles(.newWindowVia, vias, differing: "ways to ask for a window") else {
-            // Which keys apply, and how, depends on the way: they are unknown for the same reason.
-            if let why = settlement.unsettled[.newWindowVia] {
-                for key in [ScanKey.newWindowAlternate, .newWindowErrorHandler, .newWindowShortForm] {
-                    settlement.unknown(key, why)
-                }
-            }
-            return
+            return unknownWithVia(&settlement)
         }
         let via = vias[0]
         settlement.found(.newWindowVia, via.value, via.location)

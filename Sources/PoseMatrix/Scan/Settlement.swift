@@ -114,7 +114,7 @@ struct Settlement {
         unsettled[key] = UnsettledKey(key: key, reason: reason.reason, places: reason.places)
     }
 
-    private static func precedes(_ one: ScanLocation, _ other: ScanLocation) -> Bool {
+    static func precedes(_ one: ScanLocation, _ other: ScanLocation) -> Bool {
         (one.file, one.line) < (other.file, other.line)
     }
 

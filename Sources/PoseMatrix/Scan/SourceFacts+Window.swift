@@ -2,7 +2,15 @@
 extension SourceFacts {
     mutating func readWindowRequest(_ file: SourceFile, _ index: Int) {
         switch file[index] {
-        case "openWindow" where file[index - 1] == "." && file[index - 2] == "\\", "OpenWindowAction":
+        case "openWindow" where file[index - 1] == "." && file[index - 2] == "\\":
+            // `@Environment(\.openWindow) var NAME` asks for nothing until NAME is used: the use settles it.
+            guard let name = Self.declaredName(file, keyPath: index) else {
+                return add(.newWindowVia, .choice("openWindow"), file.location(index))
+            }
+            fileWindowDeclarations.append((file[name], name, index))
+        case "openWindow" where !["var", "let", "func"].contains(file[index - 1]):
+            if openWindowUses.last?.file != file.path { openWindowUses.append(file.location(index)) }
+        case "OpenWindowAction":
             add(.newWindowVia, .choice("openWindow"), file.location(index))
         case "requestSceneSessionActivation", "activateSceneSession", "activateSceneSessionForRequest":
             // In Objective-C, a message inside `[…]`; the selector named elsewhere (`@selector`) is no request.
@@ -16,6 +24,40 @@ extension SourceFacts {
             readActivationAction(file, index)
         default: break
         }
+    }
+
+    /// The name `@Environment(\.openWindow)` declares (`private var openWindow`), as its index.
+    private static func declaredName(_ file: SourceFile, keyPath index: Int) -> Int? {
+        let open = file.brackets.parent[index]
+        guard open >= 0, file[open] == "(", file[open - 1] == "Environment" else { return nil }
+        var next = file.close(open) + 1
+        while ["private", "fileprivate", "internal", "public", "nonisolated"].contains(file[next]) { next += 1 }
+        guard file[next] == "var" || file[next] == "let", file.tokens.indices.contains(next + 1),
+            file.tokens[next + 1].kind == .word
+        else { return nil }
+        return next + 1
+    }
+
+    /// Settles the file's `\.openWindow` declarations by their uses, in one pass over its tokens:
+    /// a declaration whose name is used is `openWindow` at its first use; one whose name is not
+    /// leaves `via` to the other forms, and unknown if there are none.
+    mutating func readWindowUses(_ file: SourceFile) {
+        var firstUse: [String: Int] = [:]
+        let names = Set(fileWindowDeclarations.map(\.name))
+        // The declaration itself is no use: its name, and the key path's `openWindow`.
+        let declared = Set(fileWindowDeclarations.flatMap { [$0.at, $0.keyPath] })
+        for index in file.tokens.indices where file.tokens[index].kind == .word && !declared.contains(index) {
+            let word = file[index]
+            if names.contains(word) && firstUse[word] == nil { firstUse[word] = index }
+        }
+        for declaration in fileWindowDeclarations {
+            if let use = firstUse[declaration.name] {
+                add(.newWindowVia, .choice("openWindow"), file.location(use))
+            } else {
+                unusedWindowDeclarations.append((declaration.name, file.location(declaration.keyPath)))
+            }
+        }
+        fileWindowDeclarations = []
     }
 
     /// The most tokens an Objective-C message's arguments are looked for in: a real one has a few dozen.

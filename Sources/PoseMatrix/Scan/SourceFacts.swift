@@ -15,6 +15,14 @@ struct SourceFacts {
     /// started in a file that names none (an audio recorder's) is not the one DUO014 means.
     var fileSessionStart: ScanLocation?
     var fileUsesVideo = false
+    /// `@Environment(\.openWindow)` declarations whose name nothing else in their file uses, with
+    /// the name: no window is asked for through them in the code an iPhone build compiles, or it
+    /// is asked for in another file (an extension of the type declaring it).
+    var unusedWindowDeclarations: [(name: String, location: ScanLocation)] = []
+    /// Each file's first use of the word `openWindow` outside a declaration (a call, a value passed on).
+    var openWindowUses: [ScanLocation] = []
+    /// The file being read's `\.openWindow` declarations: the declared name, where, and the key path's index.
+    var fileWindowDeclarations: [(name: String, at: Int, keyPath: Int)] = []
     /// The file being read's tables (``SourceIndex``), built as rules ask for them.
     private(set) var tables: SourceIndex!
 
@@ -52,6 +60,7 @@ struct SourceFacts {
         defer {
             tables = nil
             if fileUsesVideo { firstSessionStart = firstSessionStart ?? fileSessionStart }
+            if !fileWindowDeclarations.isEmpty { readWindowUses(file) }
         }
         for index in file.tokens.indices where file.tokens[index].kind == .word {
             if let name = Self.inventoryWords[file[index]] {
