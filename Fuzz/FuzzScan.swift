@@ -36,8 +36,8 @@ enum ScanFuzzTarget: String, CaseIterable {
             // The same text as a project.yml whose every include is itself, as a circle would read.
             _ = XcodeGenProject.appTarget(path: "project.yml", text: text, spec: { _ in text }) { _ in [:] }
         case .xcconfig:
-            _ = XCConfig.settings(path: "Fuzz.xcconfig", text: text) { name, _ in
-                XCConfig.settings(path: name, text: text) { _, _ in [:] }
+            _ = XCConfig.settings(path: "Fuzz.xcconfig", text: text) { name, _, _ in
+                XCConfig.settings(path: name, text: text) { _, _, _ in [:] }
             }
         case .tuist:
             _ = TuistProject.appTarget(path: "Project.swift", text: text)

@@ -151,6 +151,22 @@ struct ScanHostileTests {
             ])
     }
 
+    @Test("an #include of a file the tree does not hold is named with its line (not an optional #include?)")
+    func xcconfigIncludeMissing() throws {
+        // wireguard-apple's shape: Config.xcconfig includes Developer.xcconfig, which git ignores.
+        let base = """
+            #include "Developer.xcconfig"
+            #include? "Local.xcconfig"
+            INFOPLIST_KEY_UIRequiresFullScreen = YES
+
+            """
+        let app = try TemporaryApp(files: ["App/Base.xcconfig": base])
+        try app.write(Self.projectWithBase, to: "App.xcodeproj/project.pbxproj")
+        let result = try app.scan()
+        #expect(result.value(.requiresFullScreen) == .bool(true))
+        #expect(result.unread.map(\.description) == ["App/Base.xcconfig:1 (#include names a file the tree does not hold)"])
+    }
+
     @Test(
         "INFOPLIST_FILE naming a file outside the tree is neither read nor cited: the setting's line says so",
         arguments: [

@@ -29,8 +29,8 @@ struct XCConfigFiles {
         if let known = settingsByPath[file.path] { return known }
         guard let text = tree.text(of: file) else { return [:] }
         reading.append(file.path)
-        let settings = XCConfig.settings(path: file.path, text: text) { name, line in
-            included(name, from: file.path, line: line, in: &tree)
+        let settings = XCConfig.settings(path: file.path, text: text) { name, line, optional in
+            included(name, from: file.path, line: line, optional: optional, in: &tree)
         }
         reading.removeLast()
         settingsByPath[file.path] = settings
@@ -38,8 +38,11 @@ struct XCConfigFiles {
     }
 
     /// What `#include "name"` at `line` of `from` brings: nothing, recorded, when it names a file
-    /// outside the tree, one being read (a circle), or lies too deep.
-    private mutating func included(_ name: String, from: String, line: Int, in tree: inout SourceTree) -> [String: BuildSetting] {
+    /// outside the tree, one being read (a circle), or lies too deep, or, unless `optional`
+    /// (`#include?`), a file the tree does not hold (one a script writes, or git ignores).
+    private mutating func included(
+        _ name: String, from: String, line: Int, optional: Bool, in tree: inout SourceTree
+    ) -> [String: BuildSetting] {
         let folder = from.split(separator: "/").dropLast().joined(separator: "/")
         let path = AppTarget.normalized(folder.isEmpty ? name : folder + "/" + name)
         let problem: Unread.Reason?
@@ -56,16 +59,20 @@ struct XCConfigFiles {
             tree.record(Unread(path: from, line: line, reason: problem))
             return [:]
         }
-        guard let file = tree.file(at: path) else { return [:] }
+        guard let file = tree.file(at: path) else {
+            if !optional { tree.record(Unread(path: from, line: line, reason: .settingMissing("#include"))) }
+            return [:]
+        }
         return settings(of: file, in: &tree)
     }
 }
 
 /// Reads an `.xcconfig`: `KEY = value` lines, `//` comments, `#include` (relative to the file).
 enum XCConfig {
-    /// `include` reads the file an `#include` names, given as written and with the line naming it.
+    /// `include` reads the file an `#include` names, given as written, with the line naming it and
+    /// whether the include is optional (`#include?`).
     static func settings(
-        path: String, text: String, include: (String, Int) -> [String: BuildSetting]
+        path: String, text: String, include: (String, Int, Bool) -> [String: BuildSetting]
     ) -> [String: BuildSetting] {
         var result: [String: BuildSetting] = [:]
         let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -77,7 +84,9 @@ enum XCConfig {
         for (index, line) in lines.enumerated() {
             if line.hasPrefix("#include") {
                 let target = includeName(line)
-                if lastInclusion[target] == index { result.merge(include(target, index + 1)) { $1 } }
+                if lastInclusion[target] == index {
+                    result.merge(include(target, index + 1, line.hasPrefix("#include?"))) { $1 }
+                }
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else { continue }
