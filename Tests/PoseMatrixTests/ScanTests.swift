@@ -595,7 +595,7 @@ struct ScanRobustnessTests {
         #expect(
             run.stdout.split(separator: "\n").first.map(String.init)
                 == "// duo-pose scan \(app.root.path): App.xcodeproj/project.pbxproj, 2 files read, 3 skipped "
-                + "(1 binary, 1 too large, 1 link loop): App/Blob.swift (binary), App/Huge.swift (over 4 MiB)")
+                + "(1 binary, 1 too large, 1 folder entered before): App/Blob.swift (binary), App/Huge.swift (over 4 MiB)")
     }
 
     @Test("a link out of the tree is counted, not followed; a link inside it is followed; a link to nothing is unreadable")

@@ -67,12 +67,12 @@ extension ScanResult {
         return items.count > namedUnread ? shown + " and \(items.count - namedUnread) more" : shown
     }
 
-    /// `, 3 skipped (2 binary, 1 link loop): App/Blob.swift (binary), …` or nothing: the counts, then
+    /// `, 3 skipped (2 binary, 1 folder entered before): App/Blob.swift (binary), …` or nothing: the counts, then
     /// each file not read, with why.
     var skippedNote: String {
         guard skipped.total > 0 else { return "" }
         let parts = [
-            (skipped.binary, "binary"), (skipped.huge, "too large"), (skipped.linkLoops, "link loop"),
+            (skipped.binary, "binary"), (skipped.huge, "too large"), (skipped.linkLoops, "folder entered before"),
             (skipped.outside, "outside the tree"), (skipped.unreadable, "unreadable"), (skipped.malformed, "malformed"),
             (skipped.vendored, "in another project"), (skipped.otherTargets, "in another target"),
             (skipped.duplicates, "another name of a file read"),
