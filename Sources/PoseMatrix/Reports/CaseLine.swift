@@ -11,6 +11,19 @@ struct CaseLine: Sendable {
     /// The members given, each with its value as written, in ``Member`` order.
     var members: [(member: Member, value: JSONNode)]
 
+    /// A case line of checked fields, whichever way they were read (parsed, or scanned from the
+    /// bytes): the id as given, or made from the pose, title and values when the line leaves it out.
+    init(
+        index: Int, id: String?, pose: String, title: String?, values: [AxisEntry], status: CaseResult.Status,
+        duration: Double, members: [(member: Member, value: JSONNode)]
+    ) {
+        result = CaseResult(
+            index: index, id: id ?? CaseResult.derivedID(pose: pose, title: title, values: values), pose: pose, title: title,
+            values: values, status: status, reason: nil, failures: [], assumptions: [], duration: duration)
+        result.idIsDerived = id == nil
+        self.members = members
+    }
+
     subscript(_ member: Member) -> JSONNode? {
         members.first { $0.member == member }?.value
     }

@@ -43,16 +43,9 @@ struct CaseLineScanner {
         }
         guard skip(#","values":{"#), let values = axisValues() else { return nil }
         guard let (status, duration, members) = tail(), self.index == bytes.count else { return nil }
-        var result = CaseResult(
-            index: index, id: "", pose: pose, title: title, values: values, status: status, reason: nil, failures: [],
-            assumptions: [], duration: duration)
-        if let id {
-            result.id = id
-        } else {
-            result.id = CaseResult.derivedID(pose: pose, title: title, values: values)
-            result.idIsDerived = true
-        }
-        return CaseLine(result: result, members: members.sorted { $0.member.order < $1.member.order })
+        return CaseLine(
+            index: index, id: id, pose: pose, title: title, values: values, status: status, duration: duration,
+            members: members.sorted { $0.member.order < $1.member.order })
     }
 
     /// The values' members up to the closing `}`: known axes, each once, with a text, a number or true/false.

@@ -309,16 +309,16 @@ extension ResultsReader {
 
     /// What a parsed case line settles alone: its head and id, checked, and its other members.
     static func caseLine(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> CaseLine {
-        var result = try caseHead(node, error: fail)
-        if let id = node["id"] {
-            guard let text = id.string else { throw fail("a case line's id is not a string") }
-            result.id = text
-        } else {
-            result.id = CaseResult.derivedID(pose: result.pose, title: result.title, values: result.values)
-            result.idIsDerived = true
+        let head = try caseHead(node, error: fail)
+        var id: String?
+        if let given = node["id"] {
+            guard let text = given.string else { throw fail("a case line's id is not a string") }
+            id = text
         }
         return CaseLine(
-            result: result, members: CaseLine.Member.allCases.compactMap { member in node[member.rawValue].map { (member, $0) } })
+            index: head.index, id: id, pose: head.pose, title: head.title, values: head.values, status: head.status,
+            duration: head.duration,
+            members: CaseLine.Member.allCases.compactMap { member in node[member.rawValue].map { (member, $0) } })
     }
 
     /// A case line with its references to the file's records looked up, and the rules between them checked.
@@ -366,7 +366,9 @@ extension ResultsReader {
     /// A case line's index, pose, title, values, status and duration, each checked: they are read
     /// back into integers, sums and reports, where a fraction, a huge number, NaN or Infinity
     /// would be truncated or stop the program, and a pose or axis no matrix has would be reported.
-    private static func caseHead(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> CaseResult {
+    private static func caseHead(_ node: JSONNode, error fail: (String) -> ResultsError) throws(ResultsError) -> (
+        index: Int, pose: String, title: String?, values: [AxisEntry], status: CaseResult.Status, duration: Double
+    ) {
         guard let indexNode = node["index"], let pose = node["pose"]?.string,
             let statusText = node["status"]?.string, let status = CaseResult.Status(rawValue: statusText),
             let durationNode = node["duration"], let valueMembers = node["values"]?.members
@@ -387,8 +389,6 @@ extension ResultsReader {
             }
         }
         let values = valueMembers.map { AxisEntry(axis: $0.key, value: $0.value.axisText) }
-        return CaseResult(
-            index: index, id: "", pose: pose, title: node["title"]?.string, values: values, status: status,
-            reason: nil, failures: [], assumptions: [], duration: duration)
+        return (index, pose, node["title"]?.string, values, status, duration)
     }
 }

@@ -5,15 +5,15 @@ extension Trend {
 
     /// The page.
     func html() -> String {
-        let groups = changeGroups
+        let changes = changes
         var body = "<h1>duo-pose trend: " + HTMLPage.text(matrixName) + "</h1>\n"
         let failing = (nights.last?.failed ?? 0) > 0
-        body += "<p class=\"verdict \(failing ? "failed" : "passed")\">" + HTMLPage.text(summary(groups)) + "</p>\n"
+        body += "<p class=\"verdict \(failing ? "failed" : "passed")\">" + HTMLPage.text(summary(changes)) + "</p>\n"
         body += "<h2>Poses</h2>\n<p>Each bar is a night, oldest first: passed at the bottom (green), then failed "
         body += "(orange), then not run (grey).</p>\n<div class=\"figures\">\n"
         for pose in poseNames { body += "<figure>" + poseChart(pose) + "<figcaption>" + pose + "</figcaption></figure>\n" }
         body += "</div>\n"
-        for (title, group) in groups {
+        for (title, group) in Self.titled(changes) {
             body += "<h2>" + HTMLPage.text(title) + " (\(group.count))</h2>\n"
             guard !group.listed.isEmpty else {
                 body += "<p>None.</p>\n"

@@ -7,15 +7,15 @@ extension Trend {
 
     /// The page.
     func markdown() -> String {
-        let groups = changeGroups
-        var out = Self.markdownSignature + Escaping.markdownCell(matrixName) + "\n\n" + summary(groups) + "\n\n"
+        let changes = changes
+        var out = Self.markdownSignature + Escaping.markdownCell(matrixName) + "\n\n" + summary(changes) + "\n\n"
         out += "## Poses\n\nFailed cases per night, oldest first (▁ none, █ the most that pose had on any night).\n\n"
         out += "| Pose | Failed per night | Last night |\n|---|---|---|\n"
         for pose in poseNames {
             let last = nights.last?.poses[pose] ?? Counts()
             out += "| \(pose) | \(chart(pose)) | \(last.passed) passed, \(last.failed) failed, \(last.notRun) not run |\n"
         }
-        for (title, group) in groups {
+        for (title, group) in Self.titled(changes) {
             out += "\n## \(title) (\(group.count))\n\n"
             guard !group.listed.isEmpty else {
                 out += "None.\n"
@@ -43,19 +43,19 @@ extension Trend {
     static func code(_ text: String) -> String { "`" + Escaping.markdownCode(text, inTable: true) + "`" }
 
     /// "30 nights: on the last, 6 passed, 2 failed, 0 not run of 8 cases; 1 newly failing, 1 fixed, 1 flaky."
-    var summary: String { summary(changeGroups) }
+    var summary: String { summary(changes) }
 
-    func summary(_ groups: [(title: String, group: Group)]) -> String {
+    /// The summary, of `changes` made once for a page.
+    func summary(_ changes: Changes) -> String {
         guard let last = nights.last else { return "No nights." }
         return "\(counted(nights.count, "night")): on the last, \(last.passed) passed, \(last.failed) failed, "
-            + "\(last.notRun) not run of \(counted(last.cases, "case")); \(groups[0].group.count) newly failing, "
-            + "\(groups[1].group.count) fixed, \(groups[2].group.count) flaky."
+            + "\(last.notRun) not run of \(counted(last.cases, "case")); \(changes.newlyFailing.count) newly failing, "
+            + "\(changes.fixed.count) fixed, \(changes.flaky.count) flaky."
     }
 
-    /// The classes of change, in the order the pages show them.
-    var changeGroups: [(title: String, group: Group)] {
-        let changes = changes
-        return [
+    /// The classes of change, titled, in the order the pages show them.
+    static func titled(_ changes: Changes) -> [(title: String, group: Group)] {
+        [
             ("Newly failing", changes.newlyFailing), ("Fixed", changes.fixed),
             ("Flaky: changed three times or more", changes.flaky),
         ]

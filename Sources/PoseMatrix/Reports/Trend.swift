@@ -95,11 +95,14 @@ struct Trend: Sendable {
         self.matrixName = matrixName
     }
 
+    /// The three classes of change, by name.
+    typealias Changes = (newlyFailing: Group, fixed: Group, flaky: Group)
+
     /// The cases whose verdict changed, in three classes: newly failing (failing on the last night
     /// after passing before, changed once or twice), fixed (the same, passing), both among the
     /// last night's cases; and flaky (changed three times or more, whichever way it ended and
     /// whether or not the last night still has it). One pass over the tracks makes all three.
-    var changes: (newlyFailing: Group, fixed: Group, flaky: Group) {
+    var changes: Changes {
         var members: (newlyFailing: [Track], fixed: [Track], flaky: [Track]) = ([], [], [])
         for track in tracks where track.changes > 0 {
             if track.changes >= 3 {
