@@ -43,15 +43,37 @@ struct CaseLineScannerTests {
             let scanned = try #require(CaseLineScanner.caseLine(Array(line.utf8)[...]), "\(line)")
             let parsed = try #require(Self.parsed(line))
             #expect(Self.described(scanned) == Self.described(parsed), "\(line)")
+            // Given its own identity, the line's tail is read alone, as the whole line reads it.
+            let tail = try #require(CaseLineScanner.tail(Array(line.utf8)[...], identity: Self.identity(scanned, in: line)))
+            #expect(Self.described(tail) == Self.described(tailOf: scanned), "\(line)")
         }
     }
 
-    @Test("a mutated line the scanner reads is one parsing reads the same; any other it leaves to parsing")
+    /// The bytes of a scanned line's identity.
+    static func identity(_ scanned: CaseLine, in line: String) -> ArraySlice<UInt8> {
+        Array(line.utf8)[scanned.identity!]
+    }
+
+    /// What a line's tail and the scanner's reading of the whole line share, in a form to compare.
+    static func described(_ tail: CaseTail) -> String {
+        "\(tail.index) \(tail.status) \(tail.duration) "
+            + tail.members.map { "\($0.member)=\($0.value.number.map { "\($0)" } ?? $0.value.string ?? "?")" }
+            .joined(separator: ",")
+    }
+
+    static func described(tailOf line: CaseLine) -> String {
+        described(
+            CaseTail(index: line.result.index, status: line.result.status, duration: line.result.duration, members: line.members))
+    }
+
+    @Test(
+        "a mutated line the scanner reads is one parsing reads the same, its tail read alone when its identity is the original's"
+    )
     func mutationsAgree() async throws {
         let lines = try await Self.realLines()
         var random = SplitMix(seed: 2026)
         let bytes = Array(#""\,{}[]: 0123456789-.eExtrufalsn"#.utf8) + [0xC3, 0x09]
-        var (read, left) = (0, 0)
+        var (read, left, tailsRead) = (0, 0, 0)
         for round in 0..<20_000 {
             var line = Array(lines[round % lines.count].utf8)
             for _ in 0...(round % 3) {
@@ -63,17 +85,26 @@ struct CaseLineScannerTests {
                 default: line.insert(contentsOf: line[at..<min(line.count, at + 12)], at: at)
                 }
             }
+            let original = lines[round % lines.count]
+            let known = Self.identity(CaseLineScanner.caseLine(Array(original.utf8)[...])!, in: original)
+            let tail = CaseLineScanner.tail(line[...], identity: known)
             guard let scanned = CaseLineScanner.caseLine(line[...]) else {
+                #expect(tail == nil, "a tail read where the whole line is not: \(String(decoding: line, as: UTF8.self))")
                 left += 1
                 continue
             }
+            // The tail is read alone exactly when the whole line reads with the original's identity, and reads alike.
+            let sameIdentity = line[scanned.identity!].elementsEqual(known)
+            #expect((tail != nil) == sameIdentity, "\(String(decoding: line, as: UTF8.self))")
+            if let tail { #expect(Self.described(tail) == Self.described(tailOf: scanned)) }
+            tailsRead += sameIdentity ? 1 : 0
             read += 1
             let text = String(decoding: line, as: UTF8.self)
             let parsed = try #require(Self.parsed(text), "the scanner read a line parsing refuses: \(text)")
             #expect(Self.described(scanned) == Self.described(parsed), "\(text)")
         }
         // Both kinds occur: mutations the scanner reads (a digit changed) and those it leaves to parsing.
-        #expect(read > 500 && left > 1000, "read \(read), left \(left)")
+        #expect(read > 500 && left > 1000 && tailsRead > 100, "read \(read), left \(left), tails read \(tailsRead)")
     }
 
     @Test(

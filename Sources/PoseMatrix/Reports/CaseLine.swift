@@ -10,6 +10,10 @@ struct CaseLine: Sendable {
     var result: CaseResult
     /// The members given, each with its value as written, in ``Member`` order.
     var members: [(member: Member, value: JSONNode)]
+    /// Where in the line its identity lies — its bytes from the id (or the pose, when the id is
+    /// left out) to the end of its values, which settle its id, pose, title and values — when the
+    /// line was read in the writer's form (``CaseLineScanner``); offsets from the line's start.
+    var identity: Range<Int>?
 
     /// A case line of checked fields, whichever way they were read (parsed, or scanned from the
     /// bytes): the id as given, or made from the pose, title and values when the line leaves it out.
@@ -27,4 +31,13 @@ struct CaseLine: Sendable {
     subscript(_ member: Member) -> JSONNode? {
         members.first { $0.member == member }?.value
     }
+}
+
+/// What a case line in the writer's form says beside its identity: its index, status, duration
+/// and the members the file's records judge (``CaseLineScanner/tail(_:identity:)``).
+struct CaseTail: Sendable {
+    var index: Int
+    var status: CaseResult.Status
+    var duration: Double
+    var members: [(member: CaseLine.Member, value: JSONNode)]
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a case line of `results.jsonl` in the one form `run` writes it — its keys in the
 /// writer's order, no white space, strings of printable ASCII without escapes, numbers without
 /// exponents — straight from its bytes, where parsing builds a JSON tree of a dozen heap nodes
@@ -26,10 +28,27 @@ struct CaseLineScanner {
         }
     }
 
+    /// A case line in the writer's form whose identity (``CaseLine/identity``) is `identity`, the
+    /// identity of a line this scanner read before: its index, status, duration and other members,
+    /// each checked as ``caseLine(_:)`` checks them; nil for any other line. The identity's bytes
+    /// are read alike wherever they stand (the scan of them looks at no byte past their end), so
+    /// the line is the one ``caseLine(_:)`` reads, with that line's id, pose, title and values.
+    static func tail(_ line: ArraySlice<UInt8>, identity: ArraySlice<UInt8>) -> CaseTail? {
+        guard line.starts(with: opening) else { return nil }
+        return line.withUnsafeBufferPointer { buffer in
+            var scanner = CaseLineScanner(buffer)
+            scanner.index = opening.count
+            guard let index = scanner.count(), scanner.skip(identity) else { return nil }
+            guard let (status, duration, members) = scanner.tail(), scanner.index == buffer.count else { return nil }
+            return CaseTail(index: index, status: status, duration: duration, members: inOrder(members))
+        }
+    }
+
     private static let opening = Array(#"{"type":"case","index":"#.utf8)
 
     private mutating func read() -> CaseLine? {
         guard let index = count() else { return nil }
+        let identityStart = self.index
         var id: String?
         if skip(#","id":"#) {
             guard let text = string() else { return nil }
@@ -42,10 +61,13 @@ struct CaseLineScanner {
             title = text
         }
         guard skip(#","values":{"#), let values = axisValues() else { return nil }
+        let identity = identityStart..<self.index
         guard let (status, duration, members) = tail(), self.index == bytes.count else { return nil }
-        return CaseLine(
+        var line = CaseLine(
             index: index, id: id, pose: pose, title: title, values: values, status: status, duration: duration,
-            members: members.sorted { $0.member.order < $1.member.order })
+            members: inOrder(members))
+        line.identity = identity
+        return line
     }
 
     /// The values' members up to the closing `}`: known axes, each once, with a text, a number or true/false.
@@ -105,6 +127,14 @@ struct CaseLineScanner {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// Moves past `expected` when the bytes continue with it.
+    private mutating func skip(_ expected: ArraySlice<UInt8>) -> Bool {
+        guard !expected.isEmpty, index + expected.count <= bytes.count else { return false }
+        let same = expected.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + index, $0.baseAddress!, $0.count) == 0 }
+        if same { index += expected.count }
+        return same
+    }
+
     /// Moves past `text` when the bytes continue with it.
     private mutating func skip(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
@@ -162,6 +192,12 @@ struct CaseLineScanner {
         guard let magnitude = Double(text.drop { $0 == "-" }) else { return nil }
         return (bytes[start] == UInt8(ascii: "-") ? -magnitude : magnitude, text)
     }
+}
+
+/// The members in ``CaseLine/Member`` order, as the parser lists them (the writer's order already).
+private func inOrder(_ members: [(member: CaseLine.Member, value: JSONNode)]) -> [(member: CaseLine.Member, value: JSONNode)] {
+    let ordered = zip(members, members.dropFirst()).allSatisfy { $0.member.order < $1.member.order }
+    return ordered ? members : members.sorted { $0.member.order < $1.member.order }
 }
 
 extension CaseLine.Member {

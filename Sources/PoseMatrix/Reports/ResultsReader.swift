@@ -89,13 +89,43 @@ final class ResultsReader {
 
     /// The next case, or nil after the summary line.
     func next() throws(ResultsError) -> CaseResult? {
-        guard !sawSummary else { return nil }
+        guard case .whole(let result, _) = try nextCase(sameAs: nil) else { return nil }
+        return result
+    }
+
+    /// What ``nextCase(sameAs:)`` read.
+    enum CaseRead {
+        /// The case, read whole, and where its identity lies in `line` when it is in the writer's form.
+        case whole(CaseResult, identity: ArraySlice<UInt8>?)
+        /// A case whose identity is the one given: the same id, pose, title and values; its status.
+        case same(CaseResult.Status)
+        /// The summary line: the cases are over.
+        case end
+    }
+
+    /// The next case: whole, or — when its line is in the writer's form with `known`'s identity
+    /// bytes, those of a case read before whose id is `known.id` — its status, the rest of the line
+    /// checked as a whole case's is. `trend` reads a night so, its cases against the night before's.
+    func nextCase(sameAs known: (identity: ArraySlice<UInt8>, id: String)?) throws(ResultsError) -> CaseRead {
+        guard !sawSummary else { return .end }
         while true {
             guard let bytes = try nextBytes() else {
                 throw fail("the file ends without a summary line: the run did not finish, or the file was cut short")
             }
+            if let known, let tail = CaseLineScanner.tail(bytes, identity: known.identity) {
+                // Resolved as a whole line would be; its values are the known case's and unread.
+                let line = CaseLine(
+                    index: tail.index, id: known.id, pose: "", title: nil, values: [], status: tail.status,
+                    duration: tail.duration, members: tail.members)
+                return .same(try next(line).status)
+            }
             // A case line in the form `run` writes is read without a JSON tree; any other is parsed.
-            if let line = CaseLineScanner.caseLine(bytes) { return try next(line) }
+            if let line = CaseLineScanner.caseLine(bytes) {
+                let identity = line.identity.map {
+                    bytes[(bytes.startIndex + $0.lowerBound)..<(bytes.startIndex + $0.upperBound)]
+                }
+                return .whole(try next(line), identity: identity)
+            }
             let node = try parse(bytes)
             let type = node["type"]?.string
             if let kind = type.flatMap(SharedRecordKind.init(rawValue:)) {
@@ -104,7 +134,7 @@ final class ResultsReader {
             }
             switch type {
             case "case":
-                return try next(try Self.caseLine(node, error: fail))
+                return .whole(try next(try Self.caseLine(node, error: fail)), identity: nil)
             case "invariant":
                 let invariant = try Self.invariant(node, error: fail)
                 try sequence.check(invariant, after: invariants, error: fail)
@@ -113,7 +143,7 @@ final class ResultsReader {
                 try sequence.checkSummary(node, error: fail)
                 sawSummary = true
                 if try nextLine() != nil { throw fail("a line follows the summary line") }
-                return nil
+                return .end
             default: throw fail("expected a case, invariant, failures, assumptions, reason or summary line")
             }
         }

@@ -1,37 +1,37 @@
 /// Reading the nights: each results file whole, in the order given (or by the time its header
 /// records), each case matched to a case of the night before.
 extension Trend {
+    /// From this many nights on, the first half and the second are read at once, the second
+    /// joined onto the first (``join(_:firstPlaces:matching:)``); fewer are read one after another.
+    static let halvesFrom = 4
+
     /// Reads `paths` as nights of one matrix, refusing a shard, another matrix or other trust
-    /// levels with the file and line, as `merge` and `--baseline` do.
+    /// levels with the file and line, as `merge` and `--baseline` do: the first file refused in
+    /// the order read, whichever way the nights were read.
     static func read(_ paths: [String], byTime: Bool = false) throws(ResultsError) -> Trend {
-        var ordered = paths
-        if byTime {
-            var times: [String: String] = [:]
-            for path in paths { times[path] = try ResultsReader(path: path, hashing: false).header.generatedAt }
-            ordered = paths.enumerated().sorted { (times[$0.element]!, $0.offset) < (times[$1.element]!, $1.offset) }
-                .map(\.element)
+        let ordered = byTime ? try sortedByTime(paths) : paths
+        guard ordered.count >= halvesFrom else {
+            let stretch = TrendStretch.read(ordered[...])
+            if let error = stretch.error { throw error }
+            return stretch.trend
         }
-        var trend: Trend?
-        var before: (path: String, header: RunHeader)?
-        for path in ordered {
-            let reader = try ResultsReader(path: path, hashing: false)
-            let header = reader.header
-            if let shard = header.shard, shard.total > 1 {
-                throw ResultsError(
-                    file: path, line: 1,
-                    message: "is shard \(shard) of a run; a trend reads whole nights: give each night's merged results")
-            }
-            if let first = before { try check(header, path: path, against: first) }
-            var nightTrend = trend ?? Trend(matrixName: header.matrixName)
-            try nightTrend.read(reader, path: path, before: before?.header)
-            trend = nightTrend
-            before = (path, header)
-        }
-        return trend ?? Trend(matrixName: "")
+        let middle = ordered.count / 2
+        let (earlier, later) = bothAtOnce(
+            { TrendStretch.read(ordered[..<middle]) }, { TrendStretch.read(ordered[middle...], keepingFirst: true) })
+        var stretch = earlier
+        try stretch.append(later)
+        return stretch.trend
+    }
+
+    /// The paths in the order of the times their headers record; the order given where two are equal.
+    private static func sortedByTime(_ paths: [String]) throws(ResultsError) -> [String] {
+        var times: [String: String] = [:]
+        for path in paths { times[path] = try ResultsReader(path: path, hashing: false).header.generatedAt }
+        return paths.enumerated().sorted { (times[$0.element]!, $0.offset) < (times[$1.element]!, $1.offset) }.map(\.element)
     }
 
     /// Refuses a night that does not compare with the one before it: another matrix, other trust levels.
-    private static func check(_ header: RunHeader, path: String, against before: (path: String, header: RunHeader))
+    static func check(_ header: RunHeader, path: String, against before: (path: String, header: RunHeader))
         throws(ResultsError)
     {
         guard header.matrixName == before.header.matrixName else {
@@ -49,47 +49,96 @@ extension Trend {
         }
     }
 
-    /// Reads one night, matching its cases to the night before's.
-    private mutating func read(_ reader: ResultsReader, path: String, before: RunHeader?) throws(ResultsError) {
+    /// Reads one night, matching its cases to the night before's: a case whose line has the
+    /// identity bytes of the night before's case at its place is that case, its values unread
+    /// and its id not looked up (most nights repeat the plan of the night before); any other by id.
+    fileprivate mutating func read(_ reader: ResultsReader, path: String, before: RunHeader?) throws(ResultsError)
+        -> NightPlaces
+    {
         let header = reader.header
         begin(
             Night(path: path, generatedAt: header.generatedAt, toolVersion: header.toolVersion, matrixSHA256: header.matrixSHA256)
         )
-        var matcher = NightMatcher(previous: current, before: before, now: header)
-        var next: [String: Int] = [:]
-        next.reserveCapacity(current.count)
-        while let result = try reader.next() {
-            next[result.id] = add(id: result.id, pose: result.pose, status: result.status, track: matcher.match(result.id))
+        var matcher = NightMatcher(previous: places, before: before, now: header)
+        var next = NightPlaces()
+        next.reserve(like: places)
+        while true {
+            let place = next.count
+            let known = matcher.unmatched(at: place)
+            switch try reader.nextCase(sameAs: known.map { ($0.identity, $0.id) }) {
+            case .end:
+                finishNight(removed: nights.count > 1 ? matcher.unmatchedCount : 0)
+                places = next
+                return next
+            case .same(let status):
+                let known = known!  // a case is the same only as one given
+                matcher.take(place)
+                let track = add(id: known.id, pose: known.pose, status: status, track: known.track)
+                next.append(id: known.id, pose: known.pose, identity: known.identity, track: track)
+            case .whole(let result, let identity):
+                let track = add(id: result.id, pose: result.pose, status: result.status, track: matcher.match(result.id))
+                next.append(id: result.id, pose: result.pose, identity: identity, track: track)
+            }
         }
-        finishNight(removed: nights.count > 1 ? matcher.unmatched : 0)
-        current = next
     }
 }
 
-/// Matches a night's case ids to the night before's: the same id, or across axes (``AcrossAxes``).
-struct NightMatcher {
-    private let previous: [String: Int]
-    private var matched: Set<String> = []
-    private var acrossAxes: AcrossAxes?
+/// Nights read one after another: their trend, the first and last nights' headers, the first
+/// night's cases when asked for (what joins the stretch onto the nights before it), and the
+/// refusal that stopped the reading, if one did.
+struct TrendStretch: Sendable {
+    var trend = Trend(matrixName: "")
+    var first: (path: String, header: RunHeader)?
+    /// The first night's case ids and tracks (their identity bytes left out), when kept.
+    var firstPlaces = NightPlaces()
+    private var keepsFirst = false
+    var last: (path: String, header: RunHeader)?
+    var error: ResultsError?
 
-    init(previous: [String: Int], before: RunHeader?, now: RunHeader) {
-        self.previous = previous
-        matched.reserveCapacity(previous.count)
-        acrossAxes = before.map { AcrossAxes(earlier: $0, later: now) }
+    /// Reads `paths` in order, up to the first refused; `keepingFirst` keeps the first night's cases.
+    static func read(_ paths: ArraySlice<String>, keepingFirst: Bool = false) -> TrendStretch {
+        var stretch = TrendStretch()
+        stretch.keepsFirst = keepingFirst
+        do throws(ResultsError) {
+            for path in paths { try stretch.read(path) }
+        } catch {
+            stretch.error = error
+        }
+        return stretch
     }
 
-    /// The cases of the night before that no case of this night matched.
-    var unmatched: Int { previous.count - matched.count }
+    private mutating func read(_ path: String) throws(ResultsError) {
+        let reader = try ResultsReader(path: path, hashing: false)
+        let header = reader.header
+        if let shard = header.shard, shard.total > 1 {
+            throw ResultsError(
+                file: path, line: 1,
+                message: "is shard \(shard) of a run; a trend reads whole nights: give each night's merged results")
+        }
+        if let last { try Trend.check(header, path: path, against: last) } else { trend.matrixName = header.matrixName }
+        if first == nil { first = (path, header) }
+        let places = try trend.read(reader, path: path, before: last?.header)
+        if keepsFirst && trend.nights.count == 1 { firstPlaces = places.withoutIdentities() }
+        last = (path, header)
+    }
 
-    /// The track of the night before's matching case, or nil for a case new to the plan.
-    mutating func match(_ id: String) -> Int? {
-        let previous = self.previous
-        let matched = self.matched
-        let found =
-            previous[id] != nil && !matched.contains(id)
-            ? id : acrossAxes?.match(id, earlierIDs: { Array(previous.keys) }, taken: { matched.contains($0) })
-        guard let found else { return nil }
-        self.matched.insert(found)
-        return previous[found]
+    /// Joins `later`, the nights after these, onto them; refuses it as reading its nights after
+    /// these would have: its first file's own refusal, that file against these nights' last, or
+    /// the refusal that stopped it.
+    mutating func append(_ later: TrendStretch) throws(ResultsError) {
+        if let error { throw error }
+        guard let laterFirst = later.first else {
+            if let error = later.error { throw error }
+            return
+        }
+        guard let last else {
+            self = later
+            return
+        }
+        try Trend.check(laterFirst.header, path: laterFirst.path, against: last)
+        if let error = later.error { throw error }
+        let matcher = NightMatcher(previous: trend.places, before: last.header, now: laterFirst.header)
+        trend.join(later.trend, firstPlaces: later.firstPlaces, matching: matcher)
+        self.last = later.last
     }
 }

@@ -59,16 +59,26 @@ struct Trend: Sendable {
     }
 
     /// One case followed across the nights.
-    struct Track: Sendable {
+    struct Track: Sendable, Equatable {
         /// Its id on the last night it ran.
         var id: String
+        /// Its last verdict, and its first with the night (1-based) it was given: what a trend of
+        /// the nights before joins onto (``append(_:)``).
         var verdict: Verdict?
+        var firstVerdict: (verdict: Verdict, night: Int)?
         /// The last night (1-based) it ran on.
         var lastSeen = 0
         /// How many times its verdict changed, and the first and last nights (1-based) it did.
         var changes = 0
         var firstChange = 0
         var lastChange = 0
+
+        static func == (one: Track, other: Track) -> Bool {
+            (one.id, one.verdict, one.lastSeen, one.changes, one.firstChange, one.lastChange)
+                == (other.id, other.verdict, other.lastSeen, other.changes, other.firstChange, other.lastChange)
+                && one.firstVerdict?.verdict == other.firstVerdict?.verdict
+                && one.firstVerdict?.night == other.firstVerdict?.night
+        }
     }
 
     /// A case whose verdict changed: its id, the night it first and last changed, how often.
@@ -86,10 +96,10 @@ struct Trend: Sendable {
     }
 
     var matrixName: String
-    private(set) var nights: [Night] = []
-    private(set) var tracks: [Track] = []
-    /// The track of each case id of the last night read.
-    var current: [String: Int] = [:]
+    var nights: [Night] = []
+    var tracks: [Track] = []
+    /// The last night read's cases, by their place in its file.
+    var places = NightPlaces()
 
     init(matrixName: String) {
         self.matrixName = matrixName
@@ -143,6 +153,7 @@ struct Trend: Sendable {
         tracks[index].lastSeen = nights.count
         guard status != .notRun else { return index }
         let verdict: Verdict = status == .passed ? .passing : .failing
+        if tracks[index].firstVerdict == nil { tracks[index].firstVerdict = (verdict, nights.count) }
         if let before = tracks[index].verdict, before != verdict {
             tracks[index].changes += 1
             if tracks[index].firstChange == 0 { tracks[index].firstChange = nights.count }

@@ -76,7 +76,7 @@ final class LineReader {
     /// The next line, or nil at the end of the file.
     func next() throws(LineReadError) -> Line? {
         while true {
-            if let end = buffer[scanned...].firstIndex(of: 0x0A) {
+            if let end = lineEnd() {
                 examinedBytes += end + 1 - scanned
                 lineNumber += 1
                 try checkLength(end - start)
@@ -95,6 +95,16 @@ final class LineReader {
                 return Line(bytes: withoutCarriageReturn(buffer[start...]), number: lineNumber, isTerminated: false)
             }
             try readChunk()
+        }
+    }
+
+    /// Where the next line feed from `scanned` on lies in `buffer`, found by `memchr`.
+    private func lineEnd() -> Int? {
+        guard scanned < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            memchr(bytes.baseAddress! + scanned, 0x0A, bytes.count - scanned).map {
+                bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+            }
         }
     }
 
