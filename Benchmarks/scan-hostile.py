@@ -77,6 +77,15 @@ def cases(scale):
         "objc-selectors": lambda r: swift(r, "Open.m", "[a activateSceneSessionForRequest: r errorHandler: b]\n" * n(20000)),
         "objc-unterminated": lambda r: swift(r, "Open.m", "activateSceneSession: " * n(40000)),
         "delegate-bodies": lambda r: swift(r, "Delegate.swift", "func sceneDidEnterBackground " * n(30000)),
+        # Calls followed one level (savesOn): bodies left open to the file's end, each full of calls;
+        # one call naming a notification many times; many definitions and declarations.
+        "callback-calls": lambda r: swift(
+            r, "Delegate.swift", "func sceneDidEnterBackground(_ s: UIScene) { store.keep(); " * n(20000)),
+        "selector-names": lambda r: swift(
+            r, "Observe.swift",
+            "center.addObserver(self, selector: #selector(f), name: " + "UIApplication.didEnterBackgroundNotification, " * n(20000)),
+        "definitions": lambda r: swift(
+            r, "Store.swift", "".join(f"var s{i}: Store\nfunc keep{i % 100}() -> Store {{ save() }}\n" for i in range(n(20000)))),
         "hinge": lambda r: swift(r, "Hinge.swift", "view.onHingeChange { x in \n" * n(20000)),
         "braces": lambda r: swift(r, "Braces.swift", "{" * n(1_000_000)),
         # Memory: a megabyte as dense in tokens as source gets (one token a byte, or a word every two).

@@ -114,6 +114,32 @@ struct ScanFormsTests {
                 #"newWindow.via="none" cameraAccessory.registeredOn="none" camera.uses="virtualFront" unknown: \#(unknownBase),camera.mirroring DUO014"#
         ),
         Case(
+            name: "mirroring by a position parameter compared with .front is by position, DUO013",
+            source: """
+                let session = AVCaptureSession()
+                let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .front)
+                func configure(_ connection: AVCaptureConnection, position: AVCaptureDevice.Position) {
+                    connection.isVideoMirrored = (position == .front)
+                }
+                """,
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="none" camera.uses="virtualFront" camera.mirroring="byPosition" unknown: \#(unknownBase) DUO014 DUO013"#
+        ),
+        Case(
+            name: "a system camera picker leaves camera.uses unknown: the person chooses the camera",
+            source:
+                "func take() { let picker = UIImagePickerController(); picker.sourceType = .camera; present(picker, animated: true) }",
+            expected: #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses"#),
+        Case(
+            name: "a camera picker beside the app's own rear capture: unknown still",
+            source: """
+                let device = AVCaptureDevice.default(for: .video)
+                func take() { picker.sourceType = .camera }
+                """,
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses,camera.mirroring"#
+        ),
+        Case(
             name: "a selector named with @selector is no request",
             source: "- (void)f { SEL s = @selector(activateSceneSession:); }",
             file: "App/Main.m",
@@ -124,6 +150,30 @@ struct ScanFormsTests {
     func form(_ testCase: Case) throws {
         let app = try TemporaryApp(files: [testCase.file: testCase.source])
         #expect(try app.summary() == testCase.expected)
+    }
+
+    @Test("a watch or Mac target's file (it imports WatchKit, ClockKit, AppKit or Cocoa) is not the app's: skipped, counted")
+    func otherPlatformFiles() throws {
+        let watch = """
+            import WatchKit
+            class ExtensionDelegate: NSObject, WKApplicationDelegate {
+                func applicationWillResignActive() { store.save() }
+            }
+            """
+        let phone =
+            "class S: UIResponder, UIWindowSceneDelegate {\n func sceneDidEnterBackground(_ s: UIScene) { store.persist() }\n}"
+        for module in ["WatchKit", "ClockKit", "AppKit", "Cocoa", "class AppKit.NSView"] {
+            let app = try TemporaryApp(files: [
+                "Watch/ExtensionDelegate.swift": watch.replacingOccurrences(of: "WatchKit", with: module), "App/S.swift": phone,
+            ])
+            let result = try app.scan()
+            #expect(result.evidence.first { $0.key == .stateSavesOn }?.value == .choice("background"), "\(module)")
+            #expect(result.skipped.otherTargets == 1, "\(module)")
+        }
+        // Under `#if os(watchOS)` the import is not the iPhone build's, and the file is read.
+        let guarded = try TemporaryApp(files: ["App/Main.swift": "#if os(watchOS)\nimport WatchKit\n#endif\n" + phone]).scan()
+        #expect(guarded.skipped.otherTargets == 0)
+        #expect(guarded.evidence.first { $0.key == .stateSavesOn }?.value == .choice("background"))
     }
 
     @Test("DUO014 fires where a capture session is started, not at a probe; without a start, at the first session")

@@ -71,12 +71,15 @@ extension Scanner {
             }
         }
         let uses = facts.candidates[.cameraUses] ?? []
+        // A system camera picker leaves the key unknown, with or without a capture of the app's own.
+        let pickers = facts.doubts[.cameraUses] ?? []
+        settlement.doubted(.cameraUses, pickers)
         if uses.isEmpty && facts.inventory["AVCaptureSession"] == nil {
-            settlement.absent(.cameraUses, .choice("none"), what: "AVCaptureSession or capture device")
+            if pickers.isEmpty { settlement.absent(.cameraUses, .choice("none"), what: "AVCaptureSession or capture device") }
             settlement.notApplicable([.cameraMirroring], byAbsence: true)
             return
         }
-        settleCameraUses(uses, &settlement)
+        if pickers.isEmpty { settleCameraUses(uses, &settlement) }
         let mirroring = facts.candidates[.cameraMirroring] ?? []
         // One assignment by position is enough for byPosition (DUO013), as one request without a handler is for `none`.
         if let position = mirroring.first(where: { $0.value == .choice("byPosition") }) {

@@ -31,8 +31,14 @@ enum Scanner {
             try stopIfCancelled()
             guard scope.isApp(file.path, counting: &tree.skipped) else { continue }
             guard let bytes = tree.bytes(of: file) else { continue }
-            facts.read(SourceFile(path: file.path, text: String(decoding: bytes, as: UTF8.self)))
+            let source = SourceFile(path: file.path, text: String(decoding: bytes, as: UTF8.self))
+            guard !source.isForAnotherPlatform else {
+                tree.skipped.otherTargets += 1
+                continue
+            }
+            facts.read(source)
         }
+        facts.followCalls()
         result.filesRead = facts.sourceFiles + 1 + (plist.fileRead ? 1 : 0)
         var ignored = SourceTree.Skipped()
         let unreadSources = tree.unread.filter { $0.couldHoldSources && scope.isApp($0.path, counting: &ignored) }

@@ -33,6 +33,11 @@ extension SourceFacts {
         case "isVideoMirrored", "videoMirrored", "setVideoMirrored":
             guard (file[index + 1] == "=" && file[index + 2] != "=") || file[index + 1] == ":" else { return }
             readMirroring(file, index)
+        case "camera" where file[index - 1] == "." && file[index - 2] == "=" && file[index - 3] == "sourceType":
+            // `picker.sourceType = .camera`: the system's camera picker, whose camera the person flips.
+            doubt(
+                .cameraUses, "a system camera picker, whose camera the person chooses",
+                "system camera pickers, whose camera the person chooses", file.location(index))
         case "sceneAccessory", "CameraCaptureAccessory", "registerSceneAccessory":
             readAccessory(file, index)
         case "cameraCapture" where file[index - 2] == "UISceneAccessory":

@@ -19,26 +19,36 @@ extension SourceFacts {
         let background = Self.backgroundCallbacks.contains(word)
         if background || Self.inactiveCallbacks.contains(word) {
             let phase = background ? "background" : "inactive"
-            var counts = false
             if !word.hasSuffix("Notification") {
-                counts = savingBody(file, from: index)
+                readSaving(callbackBody(file, from: index), phase: phase, file, index)
             } else if let handler = notificationHandler(file, index) {
-                counts = tables.persists.count(in: handler) > 0
+                readSaving(handler, phase: phase, file, index)
             } else if handledBySelector(file, index) {
                 let one = background ? "a background notification" : "an inactive notification"
-                doubt(
-                    .stateSavesOn, one + " handled by a selector", "\(phase) notifications handled by selectors",
-                    file.location(index), mayGive: .choice(phase))
+                let doubt = Doubt(
+                    one: one + " handled by a selector", many: "\(phase) notifications handled by selectors",
+                    location: file.location(index), value: .choice(phase))
+                pendingSaves.append(PendingSave(phase: phase, calls: selectorCall(file, index).map { [$0] } ?? [], doubt: doubt))
             }
-            if counts { add(.stateSavesOn, .choice(phase), file.location(index)) }
         } else if word == "background" || word == "inactive", file[index - 1] == ".",
-            file[index - 2] == "case" || file[index - 2] == "=", savesInPhase(file, index)
+            file[index - 2] == "case" || file[index - 2] == "="
         {
-            add(.stateSavesOn, .choice(word), file.location(index))
-        } else if word == "active", file[index - 1] == ".", file[index - 2] == "=", file[index - 3] == "!",
-            savesInPhase(file, index)
-        {
-            add(.stateSavesOn, .choice("inactive"), file.location(index))
+            readSaving(phaseBody(file, index), phase: word, file, index)
+        } else if word == "active", file[index - 1] == ".", file[index - 2] == "=", file[index - 3] == "!" {
+            readSaving(phaseBody(file, index), phase: "inactive", file, index)
+        }
+    }
+
+    /// A body that runs on `phase`: it saves on it when it holds a saving word, or may when one of
+    /// its calls is followed to a method of the app's that saves (``followCalls()``).
+    private mutating func readSaving(_ body: Range<Int>?, phase: String, _ file: SourceFile, _ index: Int) {
+        guard let body else { return }
+        if tables.persists.count(in: body) > 0 {
+            add(.stateSavesOn, .choice(phase), file.location(index))
+        } else {
+            let calls = calls(file, in: body)
+            pendingCalls += calls.count
+            if !calls.isEmpty { pendingSaves.append(PendingSave(phase: phase, calls: calls, doubt: nil)) }
         }
     }
 
@@ -68,24 +78,24 @@ extension SourceFacts {
         return call >= 0 && tables.selectorLabels.count(in: (call + 1)..<index) > 0
     }
 
-    /// A delegate method's definition whose body saves: a template's empty method does not count.
-    private func savingBody(_ file: SourceFile, from index: Int) -> Bool {
-        guard file[index - 1] == "func" || file[index - 1] == ")" else { return false }
+    /// A delegate method's body, where the token at `index` names the method it defines (a
+    /// template's empty method saves nothing).
+    private func callbackBody(_ file: SourceFile, from index: Int) -> Range<Int>? {
+        guard file[index - 1] == "func" || file[index - 1] == ")" else { return nil }
         let open = tables.nextStop[min(index + 1, file.tokens.count)]
-        guard file[open] == "{" else { return false }
-        return tables.persists.count(in: (open + 1)..<max(open + 1, file.close(open))) > 0
+        guard file[open] == "{" else { return nil }
+        return (open + 1)..<max(open + 1, file.close(open))
     }
 
-    /// A `case .background:` or `phase == .background {` whose code saves, in a file that reads `scenePhase`.
-    private func savesInPhase(_ file: SourceFile, _ index: Int) -> Bool {
-        guard tables.readsScenePhase else { return false }
-        var body = 0..<0
+    /// The code of a `case .background:` or `phase == .background {`, in a file that reads `scenePhase`.
+    private func phaseBody(_ file: SourceFile, _ index: Int) -> Range<Int>? {
+        guard tables.readsScenePhase else { return nil }
         if file[index + 1] == ":" {
-            body = min(index + 2, file.tokens.count)..<tables.nextCaseEnd[min(index + 2, file.tokens.count)]
+            return min(index + 2, file.tokens.count)..<tables.nextCaseEnd[min(index + 2, file.tokens.count)]
         } else if file[index + 1] == "{" {
-            body = (index + 2)..<max(index + 2, file.close(index + 1))
+            return (index + 2)..<max(index + 2, file.close(index + 1))
         }
-        return tables.persists.count(in: body) > 0
+        return nil
     }
 
     /// A hinge handler resets its effect when it checks for a partly open hinge and has an `else`; otherwise unknown.

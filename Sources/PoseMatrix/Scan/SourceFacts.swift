@@ -23,6 +23,13 @@ struct SourceFacts {
     var openWindowUses: [ScanLocation] = []
     /// The file being read's `\.openWindow` declarations: the declared name, where, and the key path's index.
     var fileWindowDeclarations: [(name: String, at: Int, keyPath: Int)] = []
+    /// How many times each Swift method is defined, by name and type, and whether its body
+    /// saves (its last definition's); each variable's declared types by name; and the
+    /// callbacks waiting on them (``followCalls()``).
+    var definitions: [MethodKey: (count: Int, saves: Bool)] = [:]
+    var declaredTypes: [String: Set<String>] = [:]
+    var pendingSaves: [PendingSave] = []
+    var pendingCalls = 0
     /// The file being read's tables (``SourceIndex``), built as rules ask for them.
     private(set) var tables: SourceIndex!
 
@@ -73,6 +80,8 @@ struct SourceFacts {
             readCamera(file, index)
             readState(file, index)
             readHinge(file, index)
+            readDefinition(file, index)
+            readDeclaration(file, index)
         }
     }
 }

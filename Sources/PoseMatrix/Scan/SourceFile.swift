@@ -33,6 +33,20 @@ struct SourceFile {
         return type < 0 ? nil : types[type]
     }
 
+    /// Whether the file imports, in the code an iPhone build compiles, a framework no iPhone
+    /// build has (`WatchKit`, `ClockKit`, `AppKit`, `Cocoa`): a watch or Mac target's file, whose
+    /// callbacks (a watch extension's `applicationWillResignActive`) are not the app's.
+    var isForAnotherPlatform: Bool {
+        tokens.indices.contains { index in
+            guard tokens[index].text == "import" else { return false }
+            let module = Self.importKinds.contains(self[index + 1]) ? self[index + 2] : self[index + 1]
+            return Self.otherPlatformModules.contains(module)
+        }
+    }
+
+    private static let otherPlatformModules: Set<String> = ["WatchKit", "ClockKit", "AppKit", "Cocoa"]
+    private static let importKinds: Set<String> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
+
     /// Whether the rules read the file at `path`: Swift and Objective-C sources.
     static func isSource(_ path: String) -> Bool {
         path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".mm")

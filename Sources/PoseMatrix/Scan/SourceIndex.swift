@@ -58,6 +58,35 @@ final class SourceIndex {
     private(set) lazy var nextStop: TokenIndices = nextIndex { ["{", ";", "}"].contains($0) }
     /// For each token, the index of the first `;` at or after it (the end index when none).
     private(set) lazy var nextSemicolon: TokenIndices = nextIndex { $0 == ";" }
+    /// For each token, the index of the first call at or after it: a word starting with a
+    /// lowercase letter, not a keyword, before `(` (the end index when none).
+    private(set) lazy var nextCall: TokenIndices = {
+        var result = TokenIndices(repeating: file.tokens.count, count: file.tokens.count + 1)
+        for index in file.tokens.indices.reversed() {
+            let word = file[index]
+            let call =
+                file.tokens[index].kind == .word && file[index + 1] == "(" && word.first?.isLowercase == true
+                && !Self.keywords.contains(word)
+            result[index] = call ? index : result[index + 1]
+        }
+        return result
+    }()
+
+    /// For each token, the index of the last `#selector` word at or before it (-1 when none).
+    private(set) lazy var lastSelector: TokenIndices = {
+        var result = TokenIndices(repeating: -1, count: file.tokens.count + 1)
+        var last = -1
+        for index in file.tokens.indices {
+            if file[index] == "selector" && file[index - 1] == "#" { last = index }
+            result[index] = last
+        }
+        return result
+    }()
+
+    private static let keywords: Set<String> = [
+        "if", "guard", "while", "switch", "for", "return", "func", "init", "catch", "repeat", "try", "await", "case",
+    ]
+
     /// Whether the file reads `scenePhase` anywhere.
     private(set) lazy var readsScenePhase = file.tokens.contains { $0.text == "scenePhase" }
     /// For each token, the index of the first `case`, `default` or `}` at or after it: where a `case` body ends.
@@ -78,7 +107,15 @@ final class SourceIndex {
     /// `selector:` labels: a notification observed through one has its handler named elsewhere.
     private(set) lazy var selectorLabels = RunningCount(file) { word, index in word == "selector" && file[index + 1] == ":" }
     /// `.position` read, and words naming a direction (`direction`, `forward`): how mirroring is decided.
-    private(set) lazy var positionReads = RunningCount(file) { word, index in word == "position" && file[index - 1] == "." }
+    /// A bare `position` compared with `.front` or `.back` (a parameter of type
+    /// `AVCaptureDevice.Position`: `isVideoMirrored = (position == .front)`) is read too.
+    private(set) lazy var positionReads = RunningCount(file) { word, index in
+        guard word == "position" else { return false }
+        let compared =
+            (file[index + 1] == "=" || file[index + 1] == "!") && file[index + 2] == "=" && file[index + 3] == "."
+            && (file[index + 4] == "front" || file[index + 4] == "back")
+        return file[index - 1] == "." || compared
+    }
     private(set) lazy var directionWords = RunningCount(file, words: { $0 == "forward" || Self.holds($0, anyOf: ["direction"]) })
 
     /// Whether `word`, its ASCII letters lowered, holds any of `needles` (lowercase ASCII): a byte
