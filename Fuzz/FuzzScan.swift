@@ -26,6 +26,7 @@ enum ScanFuzzTarget: String, CaseIterable {
             let path = bytes.first.map { $0 & 1 == 0 } ?? true ? "Fuzz.swift" : "Fuzz.m"
             var facts = SourceFacts()
             facts.read(SourceFile(path: path, text: text))
+            facts.followCalls()
         case .conditions:
             _ = Conditions.evaluate(text, defined: false)
             _ = Conditions.iPhoneTokens(Tokenizer.tokens(of: text))
