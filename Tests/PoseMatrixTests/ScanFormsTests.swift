@@ -152,6 +152,38 @@ struct ScanFormsTests {
         #expect(try app.summary() == testCase.expected)
     }
 
+    @Test(
+        "a scene phase tested in a case list, an if with ||, a guard, or with !=, saves on the phase the code runs on",
+        arguments: [
+            ("switch phase { case .inactive, .background: store.save() default: break }", "inactive"),
+            ("switch phase { case .background, .inactive: store.save() default: break }", "inactive"),
+            ("switch phase { case .active, .background: store.save() default: break }", "background"),
+            ("if phase == .inactive || phase == .background { store.save() }", "inactive"),
+            ("if let store, phase == .background { store.save() }", "background"),
+            ("guard phase == .background else { return }\n store.save()", "background"),
+            ("if phase != .inactive { store.persist() }", "background"),
+            ("if phase != .background { store.persist() }", "inactive"),
+            ("if phase != .active { store.persist() }", "inactive"),
+            // A comparison assigned, a phase passed on, or code that does not save: nothing.
+            ("let leaving = phase == .background\n if leaving { store.save() }", "unknown"),
+            ("log(.background, store.save())", "unknown"),
+            ("guard phase == .background else { store.save(); return }\n badge = 0", "unknown"),
+            ("switch phase { case .inactive, .background: badge = 0 default: store.save() }", "unknown"),
+        ])
+    func phaseTests(_ code: String, _ expected: String) throws {
+        let source = """
+            struct V: View {
+                @Environment(\\.scenePhase) var scenePhase
+                var body: some View { Text("a").onChange(of: scenePhase) { _, phase in
+                    \(code)
+                } }
+            }
+            """
+        let result = try TemporaryApp(files: ["App/V.swift": source]).scan()
+        let saves = result.evidence.first { $0.key == .stateSavesOn }
+        #expect(saves.map { "\($0.value)" }?.replacingOccurrences(of: "\"", with: "") ?? "unknown" == expected, "\(code)")
+    }
+
     @Test("a watch or Mac target's file (it imports WatchKit, ClockKit, AppKit or Cocoa) is not the app's: skipped, counted")
     func otherPlatformFiles() throws {
         let watch = """

@@ -30,18 +30,14 @@ extension SourceFacts {
                     location: file.location(index), value: .choice(phase))
                 pendingSaves.append(PendingSave(phase: phase, calls: selectorCall(file, index).map { [$0] } ?? [], doubt: doubt))
             }
-        } else if word == "background" || word == "inactive", file[index - 1] == ".",
-            file[index - 2] == "case" || file[index - 2] == "="
-        {
-            readSaving(phaseBody(file, index), phase: word, file, index)
-        } else if word == "active", file[index - 1] == ".", file[index - 2] == "=", file[index - 3] == "!" {
-            readSaving(phaseBody(file, index), phase: "inactive", file, index)
+        } else if word == "background" || word == "inactive" || word == "active", file[index - 1] == "." {
+            readPhaseTest(file, index)
         }
     }
 
     /// A body that runs on `phase`: it saves on it when it holds a saving word, or may when one of
     /// its calls is followed to a method of the app's that saves (``followCalls()``).
-    private mutating func readSaving(_ body: Range<Int>?, phase: String, _ file: SourceFile, _ index: Int) {
+    mutating func readSaving(_ body: Range<Int>?, phase: String, _ file: SourceFile, _ index: Int) {
         guard let body else { return }
         if tables.persists.count(in: body) > 0 {
             add(.stateSavesOn, .choice(phase), file.location(index))
@@ -85,17 +81,6 @@ extension SourceFacts {
         let open = tables.nextStop[min(index + 1, file.tokens.count)]
         guard file[open] == "{" else { return nil }
         return (open + 1)..<max(open + 1, file.close(open))
-    }
-
-    /// The code of a `case .background:` or `phase == .background {`, in a file that reads `scenePhase`.
-    private func phaseBody(_ file: SourceFile, _ index: Int) -> Range<Int>? {
-        guard tables.readsScenePhase else { return nil }
-        if file[index + 1] == ":" {
-            return min(index + 2, file.tokens.count)..<tables.nextCaseEnd[min(index + 2, file.tokens.count)]
-        } else if file[index + 1] == "{" {
-            return (index + 2)..<max(index + 2, file.close(index + 1))
-        }
-        return nil
     }
 
     /// A hinge handler resets its effect when it checks for a partly open hinge and has an `else`; otherwise unknown.
