@@ -84,6 +84,10 @@ def cases(scale):
         "selector-names": lambda r: swift(
             r, "Observe.swift",
             "center.addObserver(self, selector: #selector(f), name: " + "UIApplication.didEnterBackgroundNotification, " * n(20000)),
+        "phase-lists": lambda r: swift(
+            r, "Phase.swift", "let s = scenePhase\nswitch s { case " + ".inactive, " * n(60000) + ".background: save() }\n"),
+        "phase-guards": lambda r: swift(
+            r, "Phase.swift", "let s = scenePhase\nfunc f() { " + "guard s == .background else { keep() } " * n(20000)),
         "definitions": lambda r: swift(
             r, "Store.swift", "".join(f"var s{i}: Store\nfunc keep{i % 100}() -> Store {{ save() }}\n" for i in range(n(20000)))),
         "hinge": lambda r: swift(r, "Hinge.swift", "view.onHingeChange { x in \n" * n(20000)),
