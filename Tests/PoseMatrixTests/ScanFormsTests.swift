@@ -184,6 +184,40 @@ struct ScanFormsTests {
         #expect(saves.map { "\($0.value)" }?.replacingOccurrences(of: "\"", with: "") ?? "unknown" == expected, "\(code)")
     }
 
+    @Test(
+        "a saving word counts where it is called (or an Objective-C message, forKey:, UserDefaults), not where it is read",
+        arguments: [
+            ("if viewModel.canSave { needsLogin = false }\n authenticator.logOut()", "App/S.swift", "unknown"),
+            ("saveButton.isEnabled = false", "App/S.swift", "unknown"),
+            ("let persisted = store.isPersisted", "App/S.swift", "unknown"),
+            ("if document.hasUnsavedChanges() { badge = 1 }", "App/S.swift", "unknown"),
+            ("try? context.save()", "App/S.swift", "inactive"),
+            ("defaults.set(tab, forKey: \"tab\")", "App/S.swift", "inactive"),
+            ("UserDefaults.standard.set(tab, forKey: \"tab\")", "App/S.swift", "inactive"),
+        ])
+    func savingCalls(_ body: String, _ file: String, _ expected: String) throws {
+        let source =
+            "class S: UIResponder, UIWindowSceneDelegate {\n func sceneWillResignActive(_ s: UIScene) {\n \(body)\n }\n}\n"
+        let result = try TemporaryApp(files: [file: source]).scan()
+        let saves = result.evidence.first { $0.key == .stateSavesOn }.map { "\($0.value)" } ?? "unknown"
+        #expect(saves.replacingOccurrences(of: "\"", with: "") == expected, "\(body)")
+    }
+
+    @Test("an Objective-C message that saves counts; a message that only reads does not")
+    func objectiveCMessages() throws {
+        let delegate = { (body: String) in
+            "@implementation AppDelegate\n- (void)applicationWillResignActive:(UIApplication *)application {\n    \(body)\n}\n@end\n"
+        }
+        for (body, expected) in [
+            ("[self.noteEditorViewController save];", "inactive"), ("[context save:&error];", "inactive"),
+            ("if ([self canSave]) { [self.timer invalidate]; }", "unknown"),
+        ] {
+            let result = try TemporaryApp(files: ["App/AppDelegate.m": delegate(body)]).scan()
+            let saves = result.evidence.first { $0.key == .stateSavesOn }.map { "\($0.value)" } ?? "unknown"
+            #expect(saves.replacingOccurrences(of: "\"", with: "") == expected, "\(body)")
+        }
+    }
+
     @Test("a watch or Mac target's file (it imports WatchKit, ClockKit, AppKit or Cocoa) is not the app's: skipped, counted")
     func otherPlatformFiles() throws {
         let watch = """
@@ -202,10 +236,15 @@ struct ScanFormsTests {
             #expect(result.evidence.first { $0.key == .stateSavesOn }?.value == .choice("background"), "\(module)")
             #expect(result.skipped.otherTargets == 1, "\(module)")
         }
-        // Under `#if os(watchOS)` the import is not the iPhone build's, and the file is read.
-        let guarded = try TemporaryApp(files: ["App/Main.swift": "#if os(watchOS)\nimport WatchKit\n#endif\n" + phone]).scan()
-        #expect(guarded.skipped.otherTargets == 0)
-        #expect(guarded.evidence.first { $0.key == .stateSavesOn }?.value == .choice("background"))
+        // Under `#if os(watchOS)` or `#if canImport(AppKit)` the import is not the iPhone build's,
+        // and the file is read (an iPhone build has no AppKit or Cocoa).
+        for condition in ["os(watchOS)", "canImport(AppKit)", "canImport(Cocoa)"] {
+            let module = condition.contains("watch") ? "WatchKit" : "AppKit"
+            let source = "#if \(condition)\nimport \(module)\n#endif\n" + phone
+            let guarded = try TemporaryApp(files: ["App/Main.swift": source]).scan()
+            #expect(guarded.skipped.otherTargets == 0, "\(condition)")
+            #expect(guarded.evidence.first { $0.key == .stateSavesOn }?.value == .choice("background"), "\(condition)")
+        }
     }
 
     @Test("DUO014 fires where a capture session is started, not at a probe; without a start, at the first session")

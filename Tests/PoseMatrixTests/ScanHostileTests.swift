@@ -167,6 +167,25 @@ struct ScanHostileTests {
         #expect(result.unread.map(\.description) == ["App/Base.xcconfig:1 (#include names a file the tree does not hold)"])
     }
 
+    @Test("an #include whose name differs from the file's only in case is read, as Xcode reads it on a Mac's disk")
+    func xcconfigIncludeCase() throws {
+        // Simplenote's shape: "Version.public.xcconfig" names Version.Public.xcconfig.
+        let base = "#include \"Version.public.xcconfig\"\n"
+        let app = try TemporaryApp(files: [
+            "App/Base.xcconfig": base, "App/Version.Public.xcconfig": "INFOPLIST_KEY_UIRequiresFullScreen = YES\n",
+        ])
+        try app.write(Self.projectWithBase, to: "App.xcodeproj/project.pbxproj")
+        let result = try app.scan()
+        #expect(result.value(.requiresFullScreen) == .bool(true))
+        #expect(result.unread.isEmpty)
+        // Two files differing only in case: which one Xcode reads depends on the disk, so neither.
+        try app.write("INFOPLIST_KEY_UIRequiresFullScreen = NO\n", to: "App/VERSION.PUBLIC.xcconfig")
+        let names = try FileManager.default.contentsOfDirectory(atPath: app.root.appendingPathComponent("App").path)
+        guard names.count == 3 else { return }  // a disk that ignores case holds one of the two
+        let twice = try app.scan()
+        #expect(twice.unread.map(\.description) == ["App/Base.xcconfig:1 (#include names a file the tree does not hold)"])
+    }
+
     @Test(
         "INFOPLIST_FILE naming a file outside the tree is neither read nor cited: the setting's line says so",
         arguments: [

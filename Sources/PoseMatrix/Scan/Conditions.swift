@@ -1,6 +1,7 @@
 /// Drops the tokens an iPhone build does not compile: branches of `#if os(macOS)`,
 /// `targetEnvironment(macCatalyst)`, `os(visionOS)` and their Objective-C `TARGET_OS_*` forms.
-/// A condition it cannot decide (`DEBUG`, `canImport(X)`) keeps its code: it may be built for iPhone.
+/// `canImport(UIKit)` holds and `canImport(AppKit)`/`canImport(Cocoa)` do not. A condition it cannot
+/// decide (`DEBUG`, `canImport(X)` of another module) keeps its code: it may be built for iPhone.
 enum Conditions {
     /// Whether an iPhone build compiles a branch: yes, no, or it depends on something else.
     enum Truth: Equatable {
@@ -179,7 +180,8 @@ private struct ConditionParser {
         case ("os", _): return .no
         case ("targetEnvironment", "macCatalyst"): return .no
         case ("canImport", "UIKit"): return .yes
-        case ("canImport", "AppKit"): return .maybe
+        // An iPhone build has no AppKit (a Mac Catalyst build, which may, is not the one read).
+        case ("canImport", "AppKit"), ("canImport", "Cocoa"): return .no
         case ("TARGET_OS_IOS", _), ("TARGET_OS_IPHONE", _): return .yes
         case ("TARGET_OS_OSX", _): return .no
         case ("TARGET_OS_MACCATALYST", _), ("TARGET_OS_VISION", _), ("TARGET_OS_XR", _), ("TARGET_OS_TV", _),

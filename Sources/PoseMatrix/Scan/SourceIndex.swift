@@ -93,13 +93,36 @@ final class SourceIndex {
     private(set) lazy var nextCaseEnd: TokenIndices = nextIndex { ["case", "default", "}"].contains($0) }
     /// Running counts of what ``HandlerKind`` looks for, so a handler's kind costs no walk of its body.
     private(set) lazy var handlerCounts = HandlerCounts(file)
-    /// Words of code that persists state (`save`, `persist`, `write`, `archive`, `commit`,
-    /// `flush`, `synchronize`, `encode`, `serialize`, `backup`, `forKey`, `UserDefaults`): a
-    /// callback's body holding none only reacts.
-    private(set) lazy var persists = RunningCount(file, words: { Self.holds($0, anyOf: Self.persistingWords) })
+    /// Calls of code that persists state: a word holding `save`, `persist`, `write`, `archive`,
+    /// `commit`, `flush`, `synchronize`, `encode`, `serializ` or `backup` called (`store.save()`,
+    /// or an Objective-C message, `[context save:&error]`), a `forKey:` label, or `UserDefaults`:
+    /// a callback's body holding none only reacts. A word read (`if canSave`, `saveButton.isEnabled
+    /// = false`) is no call, nor a question (``isQuestion(_:)``: `[self canSave]`, `hasUnsavedChanges()`).
+    private(set) lazy var persists: RunningCount = {
+        var known: [String: Bool] = [:]
+        let objectiveC = file.path.hasSuffix(".m") || file.path.hasSuffix(".mm")
+        return RunningCount(file) { word, index in
+            let next = file[index + 1]
+            if word == "forKey" { return next == ":" }
+            if word == "UserDefaults" || word == "NSUserDefaults" { return true }
+            let called = next == "(" || (objectiveC && (next == "]" || next == ":"))
+            guard called else { return false }
+            if let answer = known[word] { return answer }
+            let answer = Self.holds(word, anyOf: Self.persistingWords) && !Self.isQuestion(word)
+            known[word] = answer
+            return answer
+        }
+    }()
+
+    /// Whether a method's name asks rather than acts: `canSave`, `isSaving`, `hasUnsavedChanges`,
+    /// `shouldPersist`, `needsSave`, `didSave`, `willSave` (a prefix, then a capital).
+    static func isQuestion(_ word: String) -> Bool {
+        ["is", "has", "can", "should", "needs", "did", "will"].contains { prefix in
+            word.hasPrefix(prefix) && word.dropFirst(prefix.count).first?.isUppercase == true
+        }
+    }
     static let persistingWords = [
         "save", "persist", "write", "archive", "commit", "flush", "synchronize", "encode", "serializ", "backup",
-        "forkey", "userdefaults",
     ]
     /// A hinge handler's partly-open check and its `else`.
     private(set) lazy var partiallyOpen = RunningCount(file, words: { Self.holds($0, anyOf: ["partiallyopen"]) })

@@ -52,6 +52,8 @@ struct SourceTree: Sendable {
     /// The tree's root, which a followed link must lead back under.
     private(set) var rootID = TreeFiles.FileID(stat())
     private var byPath: [String: Int] = [:]
+    /// The files by their paths lowercased, made the first time a path is looked for whatever its case.
+    private var byLowercasedPath: [String: [Int]]?
 
     /// Walks the tree under `root`, sorted by path so that output never depends on the file system's order.
     init(root: String) {
@@ -82,6 +84,20 @@ struct SourceTree: Sendable {
     /// The file at a path from the root, if the walk found it there.
     func file(at path: String) -> File? {
         byPath[path].map { files[$0] }
+    }
+
+    /// The file at a path as a Mac's disk finds it, letters' case ignored (`Version.public.xcconfig`
+    /// for `Version.Public.xcconfig`, which Xcode reads on macOS's case-insensitive volume): the
+    /// exact path first, then the one file whose path differs only in case; nil when two do.
+    mutating func file(ignoringCaseAt path: String) -> File? {
+        if let exact = file(at: path) { return exact }
+        if byLowercasedPath == nil {
+            var paths: [String: [Int]] = [:]
+            for (index, file) in files.enumerated() { paths[file.path.lowercased(), default: []].append(index) }
+            byLowercasedPath = paths
+        }
+        guard let found = byLowercasedPath?[path.lowercased()], found.count == 1 else { return nil }
+        return files[found[0]]
     }
 
     /// The files any rule reads: sources, property lists, project descriptions and build settings.

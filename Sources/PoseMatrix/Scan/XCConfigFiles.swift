@@ -59,7 +59,7 @@ struct XCConfigFiles {
             tree.record(Unread(path: from, line: line, reason: problem))
             return [:]
         }
-        guard let file = tree.file(at: path) else {
+        guard let file = tree.file(ignoringCaseAt: path) else {
             if !optional { tree.record(Unread(path: from, line: line, reason: .settingMissing("#include"))) }
             return [:]
         }
