@@ -185,12 +185,14 @@ struct ScanFormsTests {
     }
 
     @Test(
-        "a saving word counts where it is called (or an Objective-C message, forKey:, UserDefaults), not where it is read",
+        "a saving word counts where it is called (or sent; a forKey: of a setter), not where it is read or asked",
         arguments: [
             ("if viewModel.canSave { needsLogin = false }\n authenticator.logOut()", "App/S.swift", "unknown"),
             ("saveButton.isEnabled = false", "App/S.swift", "unknown"),
             ("let persisted = store.isPersisted", "App/S.swift", "unknown"),
             ("if document.hasUnsavedChanges() { badge = 1 }", "App/S.swift", "unknown"),
+            ("if UserDefaults.standard.bool(forKey: \"lock\") { lock() }", "App/S.swift", "unknown"),
+            ("defaults.removeObject(forKey: \"draft\")", "App/S.swift", "inactive"),
             ("try? context.save()", "App/S.swift", "inactive"),
             ("defaults.set(tab, forKey: \"tab\")", "App/S.swift", "inactive"),
             ("UserDefaults.standard.set(tab, forKey: \"tab\")", "App/S.swift", "inactive"),
@@ -211,6 +213,8 @@ struct ScanFormsTests {
         for (body, expected) in [
             ("[self.noteEditorViewController save];", "inactive"), ("[context save:&error];", "inactive"),
             ("if ([self canSave]) { [self.timer invalidate]; }", "unknown"),
+            ("[[NSUserDefaults standardUserDefaults] setBool:YES forKey:@\"dirty\"];", "inactive"),
+            ("if ([[NSUserDefaults standardUserDefaults] boolForKey:@\"lock\"]) { [self lock]; }", "unknown"),
         ] {
             let result = try TemporaryApp(files: ["App/AppDelegate.m": delegate(body)]).scan()
             let saves = result.evidence.first { $0.key == .stateSavesOn }.map { "\($0.value)" } ?? "unknown"

@@ -95,16 +95,15 @@ final class SourceIndex {
     private(set) lazy var handlerCounts = HandlerCounts(file)
     /// Calls of code that persists state: a word holding `save`, `persist`, `write`, `archive`,
     /// `commit`, `flush`, `synchronize`, `encode`, `serializ` or `backup` called (`store.save()`,
-    /// or an Objective-C message, `[context save:&error]`), a `forKey:` label, or `UserDefaults`:
-    /// a callback's body holding none only reacts. A word read (`if canSave`, `saveButton.isEnabled
+    /// or an Objective-C message, `[context save:&error]`), or a `forKey:` label of a call that
+    /// writes a default (``setsDefault(_:labelAt:)``): a callback's body holding none only reacts. A word read (`if canSave`, `saveButton.isEnabled
     /// = false`) is no call, nor a question (``isQuestion(_:)``: `[self canSave]`, `hasUnsavedChanges()`).
     private(set) lazy var persists: RunningCount = {
         var known: [String: Bool] = [:]
         let objectiveC = file.path.hasSuffix(".m") || file.path.hasSuffix(".mm")
         return RunningCount(file) { word, index in
             let next = file[index + 1]
-            if word == "forKey" { return next == ":" }
-            if word == "UserDefaults" || word == "NSUserDefaults" { return true }
+            if word == "forKey" { return next == ":" && Self.setsDefault(file, labelAt: index) }
             let called = next == "(" || (objectiveC && (next == "]" || next == ":"))
             guard called else { return false }
             if let answer = known[word] { return answer }
@@ -113,6 +112,23 @@ final class SourceIndex {
             return answer
         }
     }()
+
+    /// Whether the `forKey:` label at `index` belongs to a call that writes (`set(_:forKey:)`,
+    /// `setValue`, `setBool:forKey:`, `removeObject(forKey:)`), not one that reads
+    /// (`bool(forKey:)`): the call's name, or an Objective-C message's first part, looked for
+    /// within 64 tokens of its bracket.
+    static func setsDefault(_ file: SourceFile, labelAt index: Int) -> Bool {
+        let bracket = file.brackets.parent[index]
+        guard bracket >= 0 else { return false }
+        var name = file[bracket - 1]
+        if file[bracket] == "[" {
+            let end = min(index, bracket + 64)
+            guard let first = ((bracket + 1)..<end).first(where: { file[$0 + 1] == ":" && file.brackets.parent[$0] == bracket })
+            else { return false }
+            name = file[first]
+        }
+        return name.hasPrefix("set") || name == "removeObject"
+    }
 
     /// Whether a method's name asks rather than acts: `canSave`, `isSaving`, `hasUnsavedChanges`,
     /// `shouldPersist`, `needsSave`, `didSave`, `willSave` (a prefix, then a capital).
