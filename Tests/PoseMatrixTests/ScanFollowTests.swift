@@ -145,6 +145,10 @@ struct ScanFollowTests {
         let background =
             "class S: UIResponder, UIWindowSceneDelegate {\n func sceneDidEnterBackground(_ s: UIScene) { store.persist() }\n}"
         #expect(try Self.savesOn(["App/Editor.swift": observer("draft.write()")]) == #""inactive" at App/Editor.swift:3"#)
+        // `#selector(self.name)` names the observer's method too.
+        let qualified = observer("draft.write()").replacingOccurrences(
+            of: "#selector(willResign", with: "#selector(self.willResign")
+        #expect(try Self.savesOn(["App/Editor.swift": qualified]) == #""inactive" at App/Editor.swift:3"#)
         // A selector whose method only dismisses leaves a background save standing.
         #expect(
             try Self.savesOn(["App/Editor.swift": observer("dismiss(animated: false)"), "App/S.swift": background])

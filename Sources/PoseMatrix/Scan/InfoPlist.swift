@@ -20,7 +20,8 @@ enum InfoPlist {
     static let orientations = "UISupportedInterfaceOrientations"
     static let iPhoneOrientations = "UISupportedInterfaceOrientations~iphone"
 
-    /// The entries of an Info.plist file, XML or binary; `#` lines (`INFOPLIST_PREPROCESS`) are blanked first.
+    /// The entries of an Info.plist file, XML or binary; `#` lines (`INFOPLIST_PREPROCESS`), indented
+    /// or not, are blanked first.
     static func entries(path: String, data: Data) -> [String: PlistEntry]? {
         let isBinary = data.starts(with: Array("bplist".utf8))
         var lines: [Substring] = []
@@ -28,7 +29,8 @@ enum InfoPlist {
         if !isBinary {
             let text = String(decoding: data, as: UTF8.self)
             lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            bytes = Data(lines.map { $0.hasPrefix("#") ? "" : $0 }.joined(separator: "\n").utf8)
+            // As the C preprocessor takes them: a `#` after spaces or tabs begins a directive too.
+            bytes = Data(lines.map { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") ? "" : $0 }.joined(separator: "\n").utf8)
         }
         guard let plist = try? PropertyListSerialization.propertyList(from: bytes, options: [], format: nil) as? [String: Any]
         else { return nil }

@@ -47,11 +47,11 @@ extension Scanner {
         }
         if let scenes = settlement.settled[.multipleScenes] {
             if scenes.value == .bool(false) {
+                let sets = plist[InfoPlist.multipleScenes] == nil ? "does not set" : "sets NO for"
                 result.findings.append(
                     ScanFinding(
                         rule: .DUO015, location: scenes.location,
-                        message:
-                            "the app target \(target.name) does not set UIApplicationSupportsMultipleScenes: it gets one window"))
+                        message: "the app target \(target.name) \(sets) UIApplicationSupportsMultipleScenes: it gets one window"))
             } else {
                 result.inventory.append(
                     InventoryItem(name: "UIApplicationSupportsMultipleScenes", location: scenes.location, count: 1))

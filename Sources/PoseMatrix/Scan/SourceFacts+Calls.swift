@@ -103,7 +103,8 @@ extension SourceFacts {
         let at = tables.lastSelector[index]
         guard call >= 0, at > call, file[at + 1] == "(" else { return nil }
         var (name, receiver) = (file[at + 2], file[call + 1] == "self" ? nil : "")
-        if file[at + 3] == "." { (name, receiver) = (file[at + 4], file[at + 2]) }
+        // `#selector(Type.name)` names the type; `#selector(self.name)` is the observer's.
+        if file[at + 3] == "." { (name, receiver) = (file[at + 4], file[at + 2] == "self" ? receiver : file[at + 2]) }
         return Call(name: name, receiver: receiver, callerType: file.enclosingType(index)?.name, location: file.location(at))
     }
 

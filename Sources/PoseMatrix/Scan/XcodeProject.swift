@@ -54,30 +54,43 @@ struct XcodeProject {
     /// `configFile` reads an `.xcconfig` the project names, by its path as the project gives it.
     func appTarget(configFile: (String) -> [String: BuildSetting]) -> AppTarget? {
         let folder = path.split(separator: "/").dropLast(2).joined(separator: "/")
-        let projectLevels = levels(list: rootObject["buildConfigurationList"] as? String, configFile: configFile)
+        let projectList = rootObject["buildConfigurationList"] as? String
+        // The project's levels by configuration, each read once however many targets ask.
+        var projectLevels: [String: [[String: BuildSetting]]] = [:]
         for id in rootObject["targets"] as? [String] ?? [] {
             guard let target = objects[id], target["isa"] as? String == "PBXNativeTarget",
                 target["productType"] as? String == "com.apple.product-type.application"
             else { continue }
-            let targetLevels = levels(list: target["buildConfigurationList"] as? String, configFile: configFile)
-            let name = targetLevels.configuration
-            let projectConfig = projectLevels.byName[name] ?? []
+            let list = target["buildConfigurationList"] as? String
+            let name = configuration(list)
+            if projectLevels[name] == nil { projectLevels[name] = levels(list: projectList, named: name, configFile: configFile) }
+            let levels = projectLevels[name]! + levels(list: list, named: name, configFile: configFile)
             var app = AppTarget(
                 name: target["name"] as? String ?? id, projectFile: path, projectFolder: folder,
-                settings: AppTarget.resolve(projectConfig + (targetLevels.byName[name] ?? [])))
+                settings: AppTarget.resolve(levels))
             if app.buildsForiPhone { return app }
             app.settings = [:]
         }
         return nil
     }
 
-    /// Each configuration's setting levels (its `.xcconfig`, then its own settings), and the one to read.
+    /// The configuration of a list to read: `Release`, else the list's default
+    /// (`defaultConfigurationName`, `FocusRelease` where there are six), else the first by name.
+    private func configuration(_ list: String?) -> String {
+        let object = list.flatMap { objects[$0] }
+        let names = ((object?["buildConfigurations"] as? [String]) ?? []).compactMap { objects[$0]?["name"] as? String }
+        if names.contains(AppTarget.preferredConfiguration) { return AppTarget.preferredConfiguration }
+        if let given = object?["defaultConfigurationName"] as? String, names.contains(given) { return given }
+        return names.sorted().first ?? ""
+    }
+
+    /// The setting levels of the configuration `name` of a list (its `.xcconfig`, then its own
+    /// settings); only that configuration's `.xcconfig` is read.
     private func levels(
-        list id: String?, configFile: (String) -> [String: BuildSetting]
-    ) -> (byName: [String: [[String: BuildSetting]]], configuration: String) {
-        var byName: [String: [[String: BuildSetting]]] = [:]
+        list id: String?, named name: String, configFile: (String) -> [String: BuildSetting]
+    ) -> [[String: BuildSetting]] {
         for configID in (id.flatMap { objects[$0] }?["buildConfigurations"] as? [String]) ?? [] {
-            guard let config = objects[configID], let name = config["name"] as? String else { continue }
+            guard let config = objects[configID], config["name"] as? String == name else { continue }
             var levels: [[String: BuildSetting]] = []
             if let reference = config["baseConfigurationReference"] as? String,
                 let file = objects[reference]?["path"] as? String
@@ -87,11 +100,9 @@ struct XcodeProject {
                 levels.append(configFile(relative))
             }
             levels.append(settings(config["buildSettings"] as? Object ?? [:], configID: configID))
-            byName[name] = levels
+            return levels
         }
-        let names = byName.keys.sorted()
-        let chosen = names.contains(AppTarget.preferredConfiguration) ? AppTarget.preferredConfiguration : names.first ?? ""
-        return (byName, chosen)
+        return []
     }
 
     /// A configuration's settings, each with the line of the project file that sets it.
