@@ -79,6 +79,16 @@ struct ScanFuzzFindingsTests {
         0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xE7,
     ]
 
+    @Test("an Objective-C message ending at a label's colon has no argument there, rather than a backwards range")
+    func labelAtTheMessageEnd() {
+        // Fuzz finding (tokenizer, 2026-12-02): `errorHandler:;` ends the message read at the
+        // token before the `;`, so the label's colon lay outside the arguments' range and the
+        // argument's range ran backwards (a trap).
+        var facts = SourceFacts()
+        facts.read(SourceFile(path: "Open.m", text: "[app activateSceneSessionForRequest:request errorHandler:;"))
+        #expect(facts.candidates[.newWindowErrorHandler]?.map(\.value) == [.choice("none")])
+    }
+
     @Test("a binary property list holding a set is refused before Foundation decodes it")
     func setInBinaryPlist() {
         // Foundation on Linux crashed (SEGV) bridging the set to Swift: the scan died with it.

@@ -97,7 +97,8 @@ struct SourceFile {
                 continue
             }
             if ")]}".contains(text) { return nil }
-            if text == label && self[index + 1] == ":" {
+            // The label's colon inside the range: a message cut after `errorHandler` has no argument.
+            if text == label && index + 1 < range.upperBound && self[index + 1] == ":" {
                 return (index + 2)..<argumentEnd(from: index + 2, in: range)
             }
             index += 1
