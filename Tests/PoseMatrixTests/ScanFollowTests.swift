@@ -128,6 +128,44 @@ struct ScanFollowTests {
         #expect(try Self.savesOn(["App/AppDelegate.swift": overloaded]) == "unknown")
     }
 
+    @Test("a method named like a delegate callback in a type that is no delegate is no callback")
+    func callbackNamesOutsideDelegates() throws {
+        let unused =
+            "final class Unused {\n    func applicationDidEnterBackground() { UserDefaults.standard.set(1, forKey: \"k\") }\n}\n"
+        #expect(try Self.savesOn(["App/Unused.swift": unused]) == "unknown")
+        for header in [
+            "final class AppDelegate", "final class Main: UIResponder, UIApplicationDelegate", "extension SceneDelegate",
+        ] {
+            let delegate = unused.replacingOccurrences(of: "final class Unused", with: header)
+            #expect(try Self.savesOn(["App/Delegate.swift": delegate]) == #""background" at App/Delegate.swift:2"#, "\(header)")
+        }
+    }
+
+    @Test("an Objective-C observer's @selector is followed to its method in the same @implementation")
+    func objectiveCSelectors() throws {
+        let service = { (body: String) in
+            """
+            @implementation VLCPlaybackService
+            - (instancetype)init {
+                [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(applicationWillResignActive:) name:UIApplicationWillResignActiveNotification object:nil];
+                return self;
+            }
+            - (void)applicationWillResignActive:(NSNotification *)notification {
+                \(body)
+            }
+            @end
+            """
+        }
+        #expect(try Self.savesOn(["App/Service.m": service("[self savePlaybackState];")]) == #""inactive" at App/Service.m:3"#)
+        #expect(try Self.savesOn(["App/Service.m": service("[self pause];")]) == "unknown")
+        // Unregistered, the method is no callback: VLCPlaybackService is no delegate.
+        let unregistered = service("[self savePlaybackState];").replacingOccurrences(
+            of:
+                "addObserver:self selector:@selector(applicationWillResignActive:) name:UIApplicationWillResignActiveNotification object:nil",
+            with: "description")
+        #expect(try Self.savesOn(["App/Service.m": unregistered]) == "unknown")
+    }
+
     @Test("a notification's selector is followed to the observer's method: a save settles, none settles nothing more")
     func selectors() throws {
         let observer = { (body: String) in

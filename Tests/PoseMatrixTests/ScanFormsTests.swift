@@ -131,6 +131,16 @@ struct ScanFormsTests {
                 "func take() { let picker = UIImagePickerController(); picker.sourceType = .camera; present(picker, animated: true) }",
             expected: #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses"#),
         Case(
+            name: "an Objective-C camera picker, or a Swift picker asked for by availability, leaves camera.uses unknown",
+            source:
+                "- (void)take { if ([UIImagePickerController isSourceTypeAvailable:UIImagePickerControllerSourceTypeCamera]) { } }",
+            file: "App/Picker.m",
+            expected: #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses"#),
+        Case(
+            name: "a picker's sourceType: .camera argument, or SourceType.camera, leaves camera.uses unknown",
+            source: "func take() { present(Picker(sourceType: .camera)) }\nlet s = UIImagePickerController.SourceType.camera",
+            expected: #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses"#),
+        Case(
             name: "a camera picker beside the app's own rear capture: unknown still",
             source: """
                 let device = AVCaptureDevice.default(for: .video)

@@ -44,7 +44,9 @@ extension SourceFacts {
     /// saves; and, for one without parameters, the type it returns, as the declared type of
     /// `NAME()` (`func appDelegate() -> AppDelegate?`).
     mutating func readDefinition(_ file: SourceFile, _ index: Int) {
-        guard file[index - 1] == "func", file.path.hasSuffix(".swift") else { return }
+        guard (file[index - 1] == "func" && file.path.hasSuffix(".swift")) || Self.isObjectiveCMethod(file, index) else {
+            return
+        }
         let open = tables.nextStop[min(index + 1, file.tokens.count)]
         if file[index + 1] == "(", file[index + 2] == ")", file[index + 3] == "-", file[index + 4] == ">",
             file[index + 5].first?.isUppercase == true
@@ -56,6 +58,15 @@ extension SourceFacts {
         let key = MethodKey(name: file[index], type: file.enclosingType(index)?.name)
         let known = definitions[key]
         definitions[key] = ((known?.count ?? 0) + 1, saves)
+    }
+
+    /// Whether the word at `index` names an Objective-C method being defined or declared: `- (void)
+    /// name…` or `+ (id)name…`, the `-` or `+` first on its line.
+    static func isObjectiveCMethod(_ file: SourceFile, _ index: Int) -> Bool {
+        guard !file.path.hasSuffix(".swift"), file[index - 1] == ")" else { return false }
+        let open = file.brackets.parent[index - 1]
+        guard open >= 1, file[open] == "(", file[open - 1] == "-" || file[open - 1] == "+" else { return false }
+        return open == 1 || file.tokens[open - 2].line < file.tokens[open - 1].line
     }
 
     /// Records the type a property or variable is declared as: `var NAME: Type`, `let NAME = Type(…)`.
@@ -102,7 +113,11 @@ extension SourceFacts {
         let call = file.brackets.parent[index]
         let at = tables.lastSelector[index]
         guard call >= 0, at > call, file[at + 1] == "(" else { return nil }
-        var (name, receiver) = (file[at + 2], file[call + 1] == "self" ? nil : "")
+        // The observer: Swift's first argument, or Objective-C's `addObserver:self` before the selector.
+        let observesSelf =
+            file[call + 1] == "self"
+            || (max(call, at - 16)..<at).contains { file[$0] == "addObserver" && file[$0 + 1] == ":" && file[$0 + 2] == "self" }
+        var (name, receiver) = (file[at + 2], observesSelf ? nil : "")
         // `#selector(Type.name)` names the type; `#selector(self.name)` is the observer's.
         if file[at + 3] == "." { (name, receiver) = (file[at + 4], file[at + 2] == "self" ? receiver : file[at + 2]) }
         return Call(name: name, receiver: receiver, callerType: file.enclosingType(index)?.name, location: file.location(at))

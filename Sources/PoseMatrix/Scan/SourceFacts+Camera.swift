@@ -33,8 +33,9 @@ extension SourceFacts {
         case "isVideoMirrored", "videoMirrored", "setVideoMirrored":
             guard (file[index + 1] == "=" && file[index + 2] != "=") || file[index + 1] == ":" else { return }
             readMirroring(file, index)
-        case "camera" where file[index - 1] == "." && file[index - 2] == "=" && file[index - 3] == "sourceType":
-            // `picker.sourceType = .camera`: the system's camera picker, whose camera the person flips.
+        case "camera" where file[index - 1] == "." && Self.picksCamera(file, index),
+            "UIImagePickerControllerSourceTypeCamera":
+            // The system's camera picker, whose camera the person flips.
             doubt(
                 .cameraUses, "a system camera picker, whose camera the person chooses",
                 "system camera pickers, whose camera the person chooses", file.location(index))
@@ -44,6 +45,14 @@ extension SourceFacts {
             readAccessory(file, index)
         default: break
         }
+    }
+
+    /// Whether `.camera` at `index` is an image picker's source: `sourceType = .camera`,
+    /// `sourceType: .camera`, `isSourceTypeAvailable(.camera)`, `UIImagePickerController.SourceType.camera`.
+    private static func picksCamera(_ file: SourceFile, _ index: Int) -> Bool {
+        let before = file[index - 2]
+        return ((before == "=" || before == ":") && file[index - 3] == "sourceType")
+            || (before == "(" && file[index - 3] == "isSourceTypeAvailable") || before == "SourceType"
     }
 
     /// Whether `.front` or `.back` at `index` chooses a camera: `position: .front` (a discovery

@@ -75,9 +75,15 @@ extension SourceFacts {
     }
 
     /// A delegate method's body, where the token at `index` names the method it defines (a
-    /// template's empty method saves nothing).
+    /// template's empty method saves nothing) in a delegate's type: one whose name ends in
+    /// `Delegate` or that conforms to an application or scene delegate protocol. A method of the
+    /// name in another type runs only when a notification is observed with it (a selector).
     private func callbackBody(_ file: SourceFile, from index: Int) -> Range<Int>? {
         guard file[index - 1] == "func" || file[index - 1] == ")" else { return nil }
+        guard let type = file.enclosingType(index),
+            type.name.hasSuffix("Delegate")
+                || type.header.contains(where: { $0.hasSuffix("ApplicationDelegate") || $0.hasSuffix("SceneDelegate") })
+        else { return nil }
         let open = tables.nextStop[min(index + 1, file.tokens.count)]
         guard file[open] == "{" else { return nil }
         return (open + 1)..<max(open + 1, file.close(open))

@@ -72,12 +72,13 @@ final class SourceIndex {
         return result
     }()
 
-    /// For each token, the index of the last `#selector` word at or before it (-1 when none).
+    /// For each token, the index of the last `#selector` (or Objective-C `@selector`) word at or
+    /// before it (-1 when none).
     private(set) lazy var lastSelector: TokenIndices = {
         var result = TokenIndices(repeating: -1, count: file.tokens.count + 1)
         var last = -1
         for index in file.tokens.indices {
-            if file[index] == "selector" && file[index - 1] == "#" { last = index }
+            if file[index] == "selector" && (file[index - 1] == "#" || file[index - 1] == "@") { last = index }
             result[index] = last
         }
         return result
