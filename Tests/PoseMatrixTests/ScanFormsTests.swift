@@ -100,6 +100,31 @@ struct ScanFormsTests {
                 #"newWindow.via="none" cameraAccessory.registeredOn="none" camera.uses="virtualFront" unknown: \#(unknownBase),camera.mirroring"#
         ),
         Case(
+            name: "a flip, position = position == .back ? .front : .back, chooses both: unknown",
+            source: """
+                var devicePosition: AVCaptureDevice.Position = .back
+                func flip() { self.devicePosition = self.devicePosition == .back ? .front : .back }
+                """,
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses,camera.mirroring"#
+        ),
+        Case(
+            name: "a ternary passed as position: chooses both",
+            source:
+                "let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: isFront ? .front : .back)",
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses,camera.mirroring"#
+        ),
+        Case(
+            name: "a ternary of directions that is no position chooses nothing",
+            source: """
+                let device = AVCaptureDevice.default(for: .video, position: .back)
+                let label = isFront ? .front : .back
+                """,
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="none" camera.uses="rear" unknown: \#(unknownBase),camera.mirroring"#
+        ),
+        Case(
             name: "position == .front in an if only asks: no camera chosen",
             source: "func f(_ device: AVCaptureDevice) { if device.position == .front { flip() } }",
             expected: #"newWindow.via="none" \#(noCamera) unknown: \#(unknownBase)"#),

@@ -68,6 +68,50 @@ struct ScanProjectFormsTests {
         #expect(try app.scan().value(.requiresFullScreen) == .bool(false))
     }
 
+    /// A project in `Project/` whose app target compiles `Camera.swift` from the group `path`
+    /// (`../Sources`: outside a scan of `Project/`, inside a scan of the folder above).
+    static func projectCompiling(from path: String) -> String {
+        """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tT1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (S1, ); name = NL; productType = "com.apple.product-type.application"; };
+        \t\tP0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, ); };
+        \t\tG0 = {isa = PBXGroup; children = (G1, ); sourceTree = "<group>"; };
+        \t\tG1 = {isa = PBXGroup; children = (F1, ); path = \(path); sourceTree = "<group>"; };
+        \t\tF1 = {isa = PBXFileReference; path = Camera.swift; sourceTree = "<group>"; };
+        \t\tB1 = {isa = PBXBuildFile; fileRef = F1; };
+        \t\tS1 = {isa = PBXSourcesBuildPhase; files = (B1, ); };
+        \t\tL0 = {isa = XCConfigurationList; buildConfigurations = (C0, ); };
+        \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); };
+        \t\tC0 = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Release; };
+        \t\tC1 = {isa = XCBuildConfiguration; buildSettings = { GENERATE_INFOPLIST_FILE = YES; }; name = Release; };
+        \t};
+        \trootObject = P0;
+        }
+
+        """
+    }
+
+    @Test("sources the app target compiles from outside the tree leave the keys their absence would settle unknown")
+    func sourcesOutsideTheTree() throws {
+        let app = try TemporaryApp(
+            folder: "NextLevel", files: ["Sources/Camera.swift": "let preview = AVCaptureVideoPreviewLayer()"])
+        try app.write(Self.projectCompiling(from: "../Sources"), to: "Project/NL.xcodeproj/project.pbxproj")
+        try FileManager.default.removeItem(at: app.root.appendingPathComponent("App.xcodeproj"))
+        let inside = try app.scan()
+        #expect(inside.unread.isEmpty)
+        #expect(inside.value(.newWindowVia) == .choice("none"))
+        // Scanning Project/ alone: Sources/ is outside, and `via: none` rests on what was not read.
+        let project = try Scanner.scan(app.root.appendingPathComponent("Project").path)
+        #expect(
+            project.unread.map(\.description) == [
+                "NL.xcodeproj/project.pbxproj:8 (the app target compiles 1 source file from outside the tree, not read)"
+            ])
+        #expect(project.value(.newWindowVia) == nil)
+        #expect(project.unknown.contains(.newWindowVia))
+    }
+
     @Test("DUO015 says whether the Info.plist leaves multiple scenes out or turns them off")
     func multipleScenesOff() throws {
         let plist = infoPlist(

@@ -47,6 +47,23 @@ extension SourceFacts {
         }
     }
 
+    /// Whether `.front` or `.back` at `index`, a branch of `condition ? .front : .back`, is
+    /// assigned to a `…position` or passed as `position:` (`devicePosition = devicePosition ==
+    /// .back ? .front : .back`, a flip: both branches are chosen), looking back at most 16 tokens
+    /// and a line, not past the statement's start.
+    private static func ternaryChoosesPosition(_ file: SourceFile, _ index: Int) -> Bool {
+        var at = index - 2
+        let line = file.tokens[index].line
+        while at > index - 16 && !["{", "}", ";", "let", "var", "return"].contains(file[at]) && file.tokens[at].line >= line - 1 {
+            let assigned =
+                file[at] == "=" && !["=", "!", "<", ">"].contains(file[at - 1]) && file[at + 1] != "="
+                && file[at - 1].lowercased().hasSuffix("position")
+            if assigned || (file[at] == ":" && file[at - 1] == "position") { return true }
+            at -= 1
+        }
+        return false
+    }
+
     /// Whether `.camera` at `index` is an image picker's source: `sourceType = .camera`,
     /// `sourceType: .camera`, `isSourceTypeAvailable(.camera)`, `UIImagePickerController.SourceType.camera`.
     private static func picksCamera(_ file: SourceFile, _ index: Int) -> Bool {
@@ -61,6 +78,9 @@ extension SourceFacts {
     /// `filter` over devices. A comparison anywhere else only asks about a camera.
     private func choosesPosition(_ file: SourceFile, _ index: Int) -> Bool {
         guard file[index - 1] == "." else { return false }
+        if file[index - 2] == "?" || (file[index - 2] == ":" && file[index - 3] != "position") {
+            return Self.ternaryChoosesPosition(file, index)
+        }
         if file[index - 2] == ":" { return file[index - 3] == "position" }
         guard file[index - 2] == "=" else { return false }
         if file[index - 3] != "=" {

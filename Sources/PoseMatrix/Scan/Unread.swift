@@ -22,6 +22,9 @@ struct Unread: Sendable, Hashable {
         case settingUnresolved(String, String)
         /// Read but not understood (nested too deep, not in its format), at `line`.
         case malformed(String)
+        /// Source files the app target compiles from outside the tree (how many); `path` and
+        /// `line` are the project file's reference to the first.
+        case sourcesOutside(Int)
 
         /// The few words the header shows after the path.
         var description: String {
@@ -35,6 +38,8 @@ struct Unread: Sendable, Hashable {
             case .settingMissing(let name): "\(name) names a file the tree does not hold"
             case .settingUnresolved(let name, let variable): "\(name) holds \(variable), which the target's settings do not give"
             case .malformed(let why): why
+            case .sourcesOutside(let count):
+                "the app target compiles \(counted(count, "source file")) from outside the tree, not read"
             }
         }
 
@@ -44,7 +49,7 @@ struct Unread: Sendable, Hashable {
             case .binary: skipped.binary += 1
             case .tooLarge: skipped.huge += 1
             case .unreadable, .dangling, .settingMissing, .settingUnresolved: skipped.unreadable += 1
-            case .outside, .settingOutside: skipped.outside += 1
+            case .outside, .settingOutside, .sourcesOutside: skipped.outside += 1
             case .malformed: skipped.malformed += 1
             }
         }
@@ -64,6 +69,7 @@ struct Unread: Sendable, Hashable {
     var couldHoldSources: Bool {
         switch reason {
         case .dangling, .settingOutside, .settingMissing, .settingUnresolved, .malformed: false
+        case .sourcesOutside: true
         default: isFolder || SourceFile.isSource(path)
         }
     }

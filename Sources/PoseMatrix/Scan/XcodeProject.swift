@@ -40,7 +40,7 @@ struct XcodeProject {
     }
 
     /// The first line at or after `start` that `word` starts.
-    private func line(startedBy word: String, from start: Int) -> Int? {
+    func line(startedBy word: String, from start: Int) -> Int? {
         guard let found = linesStartedBy[Substring(word)] else { return nil }
         var (low, high) = (0, found.count)
         while low < high {
@@ -68,7 +68,10 @@ struct XcodeProject {
             var app = AppTarget(
                 name: target["name"] as? String ?? id, projectFile: path, projectFolder: folder,
                 settings: AppTarget.resolve(levels))
-            if app.buildsForiPhone { return app }
+            if app.buildsForiPhone {
+                if let outside = sourcesOutside(target: target, projectFolder: folder) { app.problems.append(outside) }
+                return app
+            }
             app.settings = [:]
         }
         return nil
