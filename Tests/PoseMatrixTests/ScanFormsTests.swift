@@ -166,6 +166,22 @@ struct ScanFormsTests {
             source: "func take() { present(Picker(sourceType: .camera)) }\nlet s = UIImagePickerController.SourceType.camera",
             expected: #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses"#),
         Case(
+            name: "a picker fixed to the front camera with its controls hidden uses the front camera",
+            source: """
+                func faceCam() {
+                    picker.sourceType = .camera
+                    picker.cameraDevice = .front
+                    picker.showsCameraControls = false
+                }
+                """,
+            expected:
+                #"newWindow.via="none" cameraAccessory.registeredOn="none" camera.uses="virtualFront" unknown: \#(unknownBase),camera.mirroring"#
+        ),
+        Case(
+            name: "a picker set to the front camera with its controls shown: the person may flip it, unknown",
+            source: "func faceCam() { picker.sourceType = .camera; picker.cameraDevice = .front }",
+            expected: #"newWindow.via="none" cameraAccessory.registeredOn="none" unknown: \#(unknownBase),camera.uses"#),
+        Case(
             name: "a camera picker beside the app's own rear capture: unknown still",
             source: """
                 let device = AVCaptureDevice.default(for: .video)
@@ -228,6 +244,9 @@ struct ScanFormsTests {
             ("if document.hasUnsavedChanges() { badge = 1 }", "App/S.swift", "unknown"),
             ("if UserDefaults.standard.bool(forKey: \"lock\") { lock() }", "App/S.swift", "unknown"),
             ("defaults.removeObject(forKey: \"draft\")", "App/S.swift", "inactive"),
+            // A badge reset that stores its count saves no state; a real save beside it does.
+            ("defaults?.set(1, forKey: \"count\")\n center.setBadgeCount(0)", "App/S.swift", "unknown"),
+            ("defaults?.set(1, forKey: \"count\")\n center.setBadgeCount(0)\n try? context.save()", "App/S.swift", "inactive"),
             ("try? context.save()", "App/S.swift", "inactive"),
             ("defaults.set(tab, forKey: \"tab\")", "App/S.swift", "inactive"),
             ("UserDefaults.standard.set(tab, forKey: \"tab\")", "App/S.swift", "inactive"),

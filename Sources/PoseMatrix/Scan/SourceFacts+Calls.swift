@@ -54,7 +54,7 @@ extension SourceFacts {
             declaredTypes[file[index] + "()", default: []].insert(file[index + 5])
         }
         guard file[open] == "{" else { return }  // a protocol's requirement has no body
-        let saves = tables.persists.count(in: (open + 1)..<max(open + 1, file.close(open))) > 0
+        let saves = tables.saves(in: (open + 1)..<max(open + 1, file.close(open)))
         let key = MethodKey(name: file[index], type: file.enclosingType(index)?.name)
         let known = definitions[key]
         definitions[key] = ((known?.count ?? 0) + 1, saves)

@@ -35,10 +35,14 @@ extension SourceFacts {
             readMirroring(file, index)
         case "camera" where file[index - 1] == "." && Self.picksCamera(file, index),
             "UIImagePickerControllerSourceTypeCamera":
-            // The system's camera picker, whose camera the person flips.
-            doubt(
-                .cameraUses, "a system camera picker, whose camera the person chooses",
-                "system camera pickers, whose camera the person chooses", file.location(index))
+            // The system's camera picker, whose camera the person flips, unless the app fixes it.
+            if let fixed = Self.fixedPickerCamera(file, around: index) {
+                add(.cameraUses, .choice(fixed), file.location(index))
+            } else {
+                doubt(
+                    .cameraUses, "a system camera picker, whose camera the person chooses",
+                    "system camera pickers, whose camera the person chooses", file.location(index))
+            }
         case "sceneAccessory", "CameraCaptureAccessory", "registerSceneAccessory":
             readAccessory(file, index)
         case "cameraCapture" where file[index - 2] == "UISceneAccessory":
@@ -62,6 +66,26 @@ extension SourceFacts {
             at -= 1
         }
         return false
+    }
+
+    /// The camera a picker set up within 64 tokens of `index` is fixed to: its `cameraDevice` set
+    /// (`.front`, `.rear`, or Objective-C's constants) and its controls hidden
+    /// (`showsCameraControls = false`), so that the person cannot flip it; nil otherwise.
+    private static func fixedPickerCamera(_ file: SourceFile, around index: Int) -> String? {
+        var device: String?
+        var controlsHidden = false
+        for at in max(0, index - 64)..<min(file.tokens.count, index + 64) where file[at + 1] == "=" && file[at + 2] != "=" {
+            switch (file[at], file[at + 2], file[at + 3]) {
+            case ("showsCameraControls", "false", _), ("showsCameraControls", "NO", _): controlsHidden = true
+            case ("cameraDevice", ".", "front"), ("cameraDevice", "UIImagePickerControllerCameraDeviceFront", _):
+                device = device == nil || device == "virtualFront" ? "virtualFront" : "both"
+            case ("cameraDevice", ".", "rear"), ("cameraDevice", "UIImagePickerControllerCameraDeviceRear", _):
+                device = device == nil || device == "rear" ? "rear" : "both"
+            default: break
+            }
+        }
+        guard controlsHidden, let device, device != "both" else { return nil }
+        return device
     }
 
     /// Whether `.camera` at `index` is an image picker's source: `sourceType = .camera`,

@@ -10,7 +10,7 @@ extension SourceFacts {
     ]
 
     /// `state.savesOn` means the app persists its state then: a callback or phase branch counts
-    /// when its body calls something that saves (``SourceIndex/persists``); one that only stops
+    /// when its body calls something that saves (``SourceIndex/saves(in:)``); one that only stops
     /// a timer or resets a badge does not; a notification counts by its handler's body the same
     /// way. `phase != .active` saves on inactive. Removing an observer saves nothing. An app that saves on neither leaves the key unknown: the model
     /// has no value for it.
@@ -39,7 +39,7 @@ extension SourceFacts {
     /// its calls is followed to a method of the app's that saves (``followCalls()``).
     mutating func readSaving(_ body: Range<Int>?, phase: String, _ file: SourceFile, _ index: Int) {
         guard let body else { return }
-        if tables.persists.count(in: body) > 0 {
+        if tables.saves(in: body) {
             add(.stateSavesOn, .choice(phase), file.location(index))
         } else {
             let calls = calls(file, in: body)

@@ -96,15 +96,14 @@ final class SourceIndex {
     private(set) lazy var handlerCounts = HandlerCounts(file)
     /// Calls of code that persists state: a word holding `save`, `persist`, `write`, `archive`,
     /// `commit`, `flush`, `synchronize`, `encode`, `serializ` or `backup` called (`store.save()`,
-    /// or an Objective-C message, `[context save:&error]`), or a `forKey:` label of a call that
-    /// writes a default (``setsDefault(_:labelAt:)``): a callback's body holding none only reacts. A word read (`if canSave`, `saveButton.isEnabled
+    /// or an Objective-C message, `[context save:&error]`); with ``defaultsWrites``, what
+    /// ``saves(in:)`` reads: a callback's body holding none only reacts. A word read (`if canSave`, `saveButton.isEnabled
     /// = false`) is no call, nor a question (``isQuestion(_:)``: `[self canSave]`, `hasUnsavedChanges()`).
     private(set) lazy var persists: RunningCount = {
         var known: [String: Bool] = [:]
         let objectiveC = file.path.hasSuffix(".m") || file.path.hasSuffix(".mm")
         return RunningCount(file) { word, index in
             let next = file[index + 1]
-            if word == "forKey" { return next == ":" && Self.setsDefault(file, labelAt: index) }
             let called = next == "(" || (objectiveC && (next == "]" || next == ":"))
             guard called else { return false }
             if let answer = known[word] { return answer }
@@ -113,6 +112,19 @@ final class SourceIndex {
             return answer
         }
     }()
+
+    /// `forKey:` labels of calls that write a default (``setsDefault(_:labelAt:)``).
+    private(set) lazy var defaultsWrites = RunningCount(file) { word, index in
+        word == "forKey" && file[index + 1] == ":" && Self.setsDefault(file, labelAt: index)
+    }
+    /// Words of the app's badge (`setBadgeCount`, `applicationIconBadgeNumber`, `resetBadge`).
+    private(set) lazy var badgeWords = RunningCount(file, words: { Self.holds($0, anyOf: ["badge"]) })
+
+    /// Whether code in `range` saves: a persisting call (``persists``), or a default written in
+    /// code that does not touch the badge (a badge reset that stores its count saves no state).
+    func saves(in range: Range<Int>) -> Bool {
+        persists.count(in: range) > 0 || (defaultsWrites.count(in: range) > 0 && badgeWords.count(in: range) == 0)
+    }
 
     /// Whether the `forKey:` label at `index` belongs to a call that writes (`set(_:forKey:)`,
     /// `setValue`, `setBool:forKey:`, `removeObject(forKey:)`), not one that reads
