@@ -89,6 +89,17 @@ struct ScanFuzzFindingsTests {
         #expect(facts.candidates[.newWindowErrorHandler]?.map(\.value) == [.choice("none")])
     }
 
+    @Test("a ternary's branch at the file's start looks back no further than the first token")
+    func ternaryBranchAtTheStart() {
+        // Fuzz finding (tokenizer, 2026-12-02): `: .front` as a file's first tokens walked back
+        // past the first token looking for the position a ternary is assigned to (a trap).
+        for source in [": .front\n", "? .back", "x ? .front : .back"] {
+            var facts = SourceFacts()
+            facts.read(SourceFile(path: "Camera.swift", text: source))
+            #expect(facts.candidates[.cameraUses] == nil, "\(source)")
+        }
+    }
+
     @Test("a binary property list holding a set is refused before Foundation decodes it")
     func setInBinaryPlist() {
         // Foundation on Linux crashed (SEGV) bridging the set to Swift: the scan died with it.
