@@ -58,7 +58,9 @@ extension SourceFacts {
     private static func ternaryChoosesPosition(_ file: SourceFile, _ index: Int) -> Bool {
         var at = index - 2
         let line = file.tokens[index].line
-        while at >= 0 && at > index - 16 && !["{", "}", ";", "let", "var", "return"].contains(file[at]) && file.tokens[at].line >= line - 1 {
+        while at >= 0 && at > index - 16 && !["{", "}", ";", "let", "var", "return"].contains(file[at])
+            && file.tokens[at].line >= line - 1
+        {
             let assigned =
                 file[at] == "=" && !["=", "!", "<", ">"].contains(file[at - 1]) && file[at + 1] != "="
                 && file[at - 1].lowercased().hasSuffix("position")
