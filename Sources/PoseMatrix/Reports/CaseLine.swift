@@ -28,6 +28,14 @@ struct CaseLine: Sendable {
         self.members = members
     }
 
+    /// A line whose identity is that of a case read before, whose id is `id`: its tail resolves
+    /// as a whole line's would; its pose, title and values are that case's and are left unread.
+    init(tail: CaseTail, id: String) {
+        self.init(
+            index: tail.index, id: id, pose: "", title: nil, values: [], status: tail.status, duration: tail.duration,
+            members: tail.members)
+    }
+
     subscript(_ member: Member) -> JSONNode? {
         members.first { $0.member == member }?.value
     }

@@ -39,8 +39,7 @@ struct CaseLineScanner {
             var scanner = CaseLineScanner(buffer)
             scanner.index = opening.count
             guard let index = scanner.count(), scanner.skip(identity) else { return nil }
-            guard let (status, duration, members) = scanner.tail(), scanner.index == buffer.count else { return nil }
-            return CaseTail(index: index, status: status, duration: duration, members: inOrder(members))
+            return scanner.tail(index: index)
         }
     }
 
@@ -62,10 +61,10 @@ struct CaseLineScanner {
         }
         guard skip(#","values":{"#), let values = axisValues() else { return nil }
         let identity = identityStart..<self.index
-        guard let (status, duration, members) = tail(), self.index == bytes.count else { return nil }
+        guard let tail = tail(index: index) else { return nil }
         var line = CaseLine(
-            index: index, id: id, pose: pose, title: title, values: values, status: status, duration: duration,
-            members: inOrder(members))
+            index: index, id: id, pose: pose, title: title, values: values, status: tail.status, duration: tail.duration,
+            members: tail.members)
         line.identity = identity
         return line
     }
@@ -91,9 +90,10 @@ struct CaseLineScanner {
         return number().map { formatNumber($0.value) }
     }
 
-    /// The members after the values, up to the line's closing `}`: the status and duration,
-    /// which every case line has, and the members only the records judge, each once.
-    private mutating func tail() -> (CaseResult.Status, Double, [(member: CaseLine.Member, value: JSONNode)])? {
+    /// The members after the values, up to the line's closing `}` and the line's end: the status
+    /// and duration, which every case line has, and the members only the records judge, each once
+    /// (in ``CaseLine/Member`` order, as the parser lists them).
+    private mutating func tail(index caseIndex: Int) -> CaseTail? {
         var status: CaseResult.Status?
         var duration: Double?
         var members: [(member: CaseLine.Member, value: JSONNode)] = []
@@ -121,8 +121,11 @@ struct CaseLineScanner {
                 members.append((member, JSONNode(value: value, position: SourcePosition(line: 1, column: 1))))
             }
         }
-        guard skip("}"), let status, let duration else { return nil }
-        return (status, duration, members)
+        guard skip("}"), index == bytes.count, let status, let duration else { return nil }
+        let ordered = zip(members, members.dropFirst()).allSatisfy { $0.member.order < $1.member.order }
+        return CaseTail(
+            index: caseIndex, status: status, duration: duration,
+            members: ordered ? members : members.sorted { $0.member.order < $1.member.order })
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -192,12 +195,6 @@ struct CaseLineScanner {
         guard let magnitude = Double(text.drop { $0 == "-" }) else { return nil }
         return (bytes[start] == UInt8(ascii: "-") ? -magnitude : magnitude, text)
     }
-}
-
-/// The members in ``CaseLine/Member`` order, as the parser lists them (the writer's order already).
-private func inOrder(_ members: [(member: CaseLine.Member, value: JSONNode)]) -> [(member: CaseLine.Member, value: JSONNode)] {
-    let ordered = zip(members, members.dropFirst()).allSatisfy { $0.member.order < $1.member.order }
-    return ordered ? members : members.sorted { $0.member.order < $1.member.order }
 }
 
 extension CaseLine.Member {

@@ -113,11 +113,7 @@ final class ResultsReader {
                 throw fail("the file ends without a summary line: the run did not finish, or the file was cut short")
             }
             if let known, let tail = CaseLineScanner.tail(bytes, identity: known.identity) {
-                // Resolved as a whole line would be; its values are the known case's and unread.
-                let line = CaseLine(
-                    index: tail.index, id: known.id, pose: "", title: nil, values: [], status: tail.status,
-                    duration: tail.duration, members: tail.members)
-                return .same(try next(line).status)
+                return .same(try next(CaseLine(tail: tail, id: known.id)).status)
             }
             // A case line in the form `run` writes is read without a JSON tree; any other is parsed.
             if let line = CaseLineScanner.caseLine(bytes) {

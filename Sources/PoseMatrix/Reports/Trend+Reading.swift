@@ -52,9 +52,7 @@ extension Trend {
     /// Reads one night, matching its cases to the night before's: a case whose line has the
     /// identity bytes of the night before's case at its place is that case, its values unread
     /// and its id not looked up (most nights repeat the plan of the night before); any other by id.
-    fileprivate mutating func read(_ reader: ResultsReader, path: String, before: RunHeader?) throws(ResultsError)
-        -> NightPlaces
-    {
+    fileprivate mutating func read(_ reader: ResultsReader, path: String, before: RunHeader?) throws(ResultsError) {
         let header = reader.header
         begin(
             Night(path: path, generatedAt: header.generatedAt, toolVersion: header.toolVersion, matrixSHA256: header.matrixSHA256)
@@ -69,7 +67,7 @@ extension Trend {
             case .end:
                 finishNight(removed: nights.count > 1 ? matcher.unmatchedCount : 0)
                 places = next
-                return next
+                return
             case .same(let status):
                 let known = known!  // a case is the same only as one given
                 matcher.take(place)
@@ -117,8 +115,8 @@ struct TrendStretch: Sendable {
         }
         if let last { try Trend.check(header, path: path, against: last) } else { trend.matrixName = header.matrixName }
         if first == nil { first = (path, header) }
-        let places = try trend.read(reader, path: path, before: last?.header)
-        if keepsFirst && trend.nights.count == 1 { firstPlaces = places.withoutIdentities() }
+        try trend.read(reader, path: path, before: last?.header)
+        if keepsFirst && trend.nights.count == 1 { firstPlaces = trend.places.withoutIdentities() }
         last = (path, header)
     }
 
