@@ -71,15 +71,16 @@ extension Scanner {
             }
         }
         let uses = facts.candidates[.cameraUses] ?? []
-        // A system camera picker leaves the key unknown, with or without a capture of the app's own.
-        let pickers = facts.doubts[.cameraUses] ?? []
-        settlement.doubted(.cameraUses, pickers)
+        // A form the rules cannot judge (a system camera picker) leaves the key unknown, with or
+        // without a capture of the app's own.
+        let doubts = facts.doubts[.cameraUses] ?? []
+        settlement.doubted(.cameraUses, doubts)
         if uses.isEmpty && facts.inventory["AVCaptureSession"] == nil {
-            if pickers.isEmpty { settlement.absent(.cameraUses, .choice("none"), what: "AVCaptureSession or capture device") }
+            if doubts.isEmpty { settlement.absent(.cameraUses, .choice("none"), what: "AVCaptureSession or capture device") }
             settlement.notApplicable([.cameraMirroring], byAbsence: true)
             return
         }
-        if pickers.isEmpty { settleCameraUses(uses, &settlement) }
+        if doubts.isEmpty { settleCameraUses(uses, &settlement) }
         let mirroring = facts.candidates[.cameraMirroring] ?? []
         // One assignment by position is enough for byPosition (DUO013), as one request without a handler is for `none`.
         if let position = mirroring.first(where: { $0.value == .choice("byPosition") }) {
